@@ -1,0 +1,6 @@
+import initial from './0001_initial.sql?raw';
+
+/** Numbered migrations in order. Files are never edited once released: add a new one instead. */
+export const migrations: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: '0001_initial', sql: initial },
+];

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { contract, isMethodName, type ApiError, type Input, type MethodName, type Output } from '../../shared/contract';
+import { AppError, toApiError } from './errors';
+import type { Handlers } from './handlers';
+import type { CallContext } from './state';
+
+export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');
+}
+
+/**
+ * The one way into the backend for every adapter: checks the method exists, validates the input, runs the handler,
+ * validates the output and turns any failure into `{ code, message }`.
+ */
+export async function dispatch(handlers: Handlers, method: string, rawInput: unknown, ctx: CallContext): Promise<CallResult> {
+  try {
+    if (!isMethodName(method)) throw new AppError('unknown_method', `there is no method "${method}"`);
+    const def = contract[method];
+    const parsed = def.input.safeParse(rawInput ?? undefined);
+    if (!parsed.success) throw new AppError('invalid_input', `${method}: ${describeIssues(parsed.error)}`);
+    const handler = handlers[method] as (input: unknown, ctx: CallContext) => unknown;
+    const value = await handler(parsed.data, ctx);
+    const checked = def.output.safeParse(value);
+    if (!checked.success) throw new AppError('invalid_output', `${method} returned an unexpected shape: ${describeIssues(checked.error)}`);
+    return { ok: true, value: checked.data };
+  } catch (error) {
+    return { ok: false, error: toApiError(error) };
+  }
+}
+
+/** The in-process adapter: typed calls that throw `AppError` (the CLI and tests use it). */
+export function inProcessClient(handlers: Handlers, ctx: () => CallContext) {
+  return async function call<M extends MethodName>(method: M, input?: Input<M>): Promise<Output<M>> {
+    const result = await dispatch(handlers, method, input, ctx());
+    if (!result.ok) throw new AppError(result.error.code, result.error.message);
+    return result.value as Output<M>;
+  };
+}

@@ -1,0 +1,39 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { decodeBase64, describeImage, MAX_IMAGE_BYTES, type DecodedImage } from './image-bytes';
+
+const PATH_LIKE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+
+function readImageFile(path: string, baseFile: string): Buffer {
+  const full = isAbsolute(path) ? path : resolve(dirname(baseFile), path);
+  if (!existsSync(full)) throw new Error(`image file ${path} does not exist (looked for ${full})`);
+  if (statSync(full).size > MAX_IMAGE_BYTES) throw new Error(`image file ${path} is larger than ${MAX_IMAGE_BYTES / 1048576} MB`);
+  return readFileSync(full);
+}
+
+/**
+ * Resolves the ways releases store an image — base64, a data URL, a path relative to the file, raw bytes, or a
+ * `{ bytes, path }` struct as Hugging Face parquet files do — to checked image bytes.
+ */
+export function resolveImage(value: unknown, baseFile: string): DecodedImage {
+  if (value instanceof Uint8Array) return describeImage(Buffer.from(value));
+  if (Array.isArray(value) && value.every((v) => typeof v === 'number')) return describeImage(Buffer.from(value));
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('data:')) {
+      const comma = text.indexOf(',');
+      if (comma < 0 || !text.slice(0, comma).endsWith(';base64')) throw new Error('the data URL is not base64');
+      return describeImage(decodeBase64(text.slice(comma + 1)));
+    }
+    if (text.length < 1024 && (PATH_LIKE.test(text) || text.includes('/'))) {
+      return describeImage(readImageFile(text, baseFile));
+    }
+    return describeImage(decodeBase64(text));
+  }
+  if (value && typeof value === 'object') {
+    const struct = value as { bytes?: unknown; path?: unknown };
+    if (struct.bytes !== undefined && struct.bytes !== null) return resolveImage(struct.bytes, baseFile);
+    if (typeof struct.path === 'string' && struct.path) return describeImage(readImageFile(struct.path, baseFile));
+  }
+  throw new Error(`the image value is ${value === null ? 'null' : typeof value}; expected base64, a path or bytes`);
+}

@@ -1,0 +1,68 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../db/open';
+import { exportItems, imageBase64 } from './export-items';
+import { OPTION_COLUMN } from './vlmevalkit-columns';
+import { writeAtomically } from './write-lines';
+
+const line = (cells: string[]) => stringify([cells], { delimiter: '\t', record_delimiter: 'unix' });
+
+function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefined): string[] {
+  if (storedColumns) return storedColumns;
+  const maxOptions = (db.prepare(`SELECT max(json_array_length(q.options)) AS n FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.dataset_id = ?`).get(datasetId) as { n: number | null }).n ?? 0;
+  const letters = Array.from({ length: maxOptions }, (_, i) => String.fromCharCode(65 + i));
+  return ['index', 'image', 'question', 'hint', ...letters, 'answer', 'category', 'l2-category', 'split', 'source'];
+}
+
+/**
+ * VLMEvalKit TSV: one row per question. An image set already written is referenced by the first row's index, as
+ * VLMEvalKit's own files do, so a benchmark that reuses images does not grow with each reuse.
+ */
+export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string) {
+  const header = headerFor(db, datasetId, storedColumns);
+  const written = new Map<string, string>();
+  let items = 0;
+  let questions = 0;
+  await writeAtomically(out, async (put) => {
+    await put(line(header));
+    for (const item of exportItems(db, datasetId)) {
+      items++;
+      for (const q of item.questions) {
+        questions++;
+        // TSV indexes are integers: keep the source's own where it was a TSV, number rows in order otherwise.
+        const index = storedColumns ? item.extId : String(questions - 1);
+        const key = item.imageHashes.join(',');
+        let image = '';
+        if (item.imageHashes.length > 0) {
+          const seen = written.get(key);
+          if (seen !== undefined) image = seen;
+          else {
+            const encoded = item.imageHashes.map((h) => imageBase64(db, h));
+            image = encoded.length === 1 ? encoded[0]! : JSON.stringify(encoded);
+            written.set(key, index);
+          }
+        }
+        const extra = (q.meta.extra ?? {}) as Record<string, string>;
+        const options = new Map(q.options.map((o) => [o.label, o.text]));
+        const cells = header.map((column) => {
+          if (OPTION_COLUMN.test(column)) return options.get(column) ?? '';
+          switch (column) {
+            case 'index': return index;
+            case 'image': return image;
+            case 'image_path': return typeof item.meta.imagePath === 'string' ? item.meta.imagePath : '';
+            case 'question': return q.text;
+            case 'hint': return q.hint ?? '';
+            case 'answer': return q.answer.join(' | ');
+            case 'category': return item.category ?? '';
+            case 'l2-category': return item.l2Category ?? '';
+            case 'split': return item.split ?? '';
+            case 'source': return item.source ?? '';
+            default: return extra[column] === undefined ? '' : String(extra[column]);
+          }
+        });
+        await put(line(cells));
+      }
+    }
+  });
+  return { items, questions };
+}

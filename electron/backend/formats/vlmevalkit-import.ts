@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { parse } from 'csv-parse';
+import JSON5 from 'json5';
+import type { Option } from '../../../shared/contract';
+import { optionLabelProblem } from '../../../shared/domain/options';
+import { checkCancelled, type ImportContext } from './context';
+import { decodeBase64, describeImage } from './image-bytes';
+import { resolveImage } from './image-input';
+import { importError } from './import-error';
+import { MAX_REFERENCE_LENGTH, OPTION_COLUMN, TSV_KNOWN } from './vlmevalkit-columns';
+
+interface Row {
+  cells: Record<string, string>;
+  line: number;
+}
+
+const blank = (v: string | undefined): v is undefined => v === undefined || v.trim() === '';
+
+function imagesOf(cell: string, ctx: ImportContext, byIndex: Map<string, string[]>): string[] {
+  const text = cell.trim();
+  if (text.length <= MAX_REFERENCE_LENGTH && !text.startsWith('[')) {
+    const hashes = byIndex.get(text);
+    if (!hashes) throw new Error(`the image refers to row index ${text}, which does not appear above it`);
+    return hashes;
+  }
+  const cells = text.startsWith('[') ? parseList(text) : [text];
+  return cells.map((c) => ctx.sink.putImage(describeImage(decodeBase64(c))));
+}
+
+function parseList(text: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON5.parse(text);
+  } catch {
+    throw new Error('the image cell starts with "[" but is not a list of base64 images');
+  }
+  if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) throw new Error('the image list must hold base64 strings');
+  return list as string[];
+}
+
+/**
+ * VLMEvalKit TSV: one row = one item with one origin question. Streamed with csv-parse so a file of hundreds of MB
+ * never sits in memory; every row is checked and the first bad one stops the import with its line number.
+ */
+export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
+  const { file, sink } = ctx;
+  const { size } = await stat(file);
+  const parser = createReadStream(file).pipe(
+    parse({ delimiter: '\t', info: true, bom: true, relax_quotes: true, skip_empty_lines: true }),
+  );
+  let header: string[] | null = null;
+  let optionColumns: string[] = [];
+  let previousEnd = 0;
+  const byIndex = new Map<string, string[]>();
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
+      const line = previousEnd + 1;
+      previousEnd = info.lines;
+      if (!header) {
+        header = record.map((h) => h.trim());
+        for (const required of ['index', 'question']) {
+          if (!header.includes(required)) throw importError(file, { line }, `the header has no "${required}" column (found: ${header.join(', ')})`);
+        }
+        const dup = header.find((h, i) => header!.indexOf(h) !== i);
+        if (dup) throw importError(file, { line }, `column "${dup}" appears twice in the header`);
+        optionColumns = header.filter((h) => OPTION_COLUMN.test(h)).sort();
+        sink.setDatasetMeta({ columns: header });
+        continue;
+      }
+      checkCancelled(ctx.signal);
+      const cells: Record<string, string> = {};
+      header.forEach((h, i) => (cells[h] = record[i] ?? ''));
+      addRow({ cells, line }, ctx, optionColumns, header, byIndex);
+      ctx.report(size ? info.bytes / size : 1);
+    }
+  } catch (error) {
+    const e = error as { code?: string; lines?: number; message: string };
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) {
+      throw importError(file, { line: e.lines ?? previousEnd + 1 }, `malformed TSV (${e.message})`);
+    }
+    throw error;
+  }
+  if (!header) throw importError(file, null, 'the file is empty; expected a header line');
+}
+
+function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: string[], byIndex: Map<string, string[]>): void {
+  const { cells, line } = row;
+  const { file, sink } = ctx;
+  const fail = (message: string) => importError(file, { line }, message);
+  const index = cells.index!.trim();
+  if (!/^-?\d+$/.test(index)) throw fail(`index "${index}" is not an integer`);
+  if (byIndex.has(index)) throw fail(`index ${index} appears twice`);
+
+  let hashes: string[] = [];
+  try {
+    if (!blank(cells.image)) hashes = imagesOf(cells.image, ctx, byIndex);
+    else if (!blank(cells.image_path)) hashes = [sink.putImage(resolveImage(cells.image_path, file))];
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
+  byIndex.set(index, hashes);
+
+  const options: Option[] = [];
+  for (const label of optionColumns) if (!blank(cells[label])) options.push({ label, text: cells[label]! });
+  const problem = optionLabelProblem(options);
+  if (problem) throw fail(problem);
+  const question = cells.question ?? '';
+  if (question.trim() === '') throw fail('the question is empty');
+
+  const extra: Record<string, string> = {};
+  for (const h of header) if (!TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '') extra[h] = cells[h]!;
+  const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
+
+  const itemId = sink.addItem({
+    extId: index,
+    source: blank(cells.source) ? null : cells.source,
+    category: blank(cells.category) ? null : cells.category,
+    l2Category: blank(cells['l2-category']) ? null : cells['l2-category'],
+    split: blank(cells.split) ? null : cells.split,
+    imageHashes: hashes,
+    meta: imagePath ? { imagePath } : {},
+  });
+  sink.addQuestion(itemId, {
+    role: 'origin',
+    type: options.length > 0 ? 'multiple-choice' : 'open',
+    extIndex: index,
+    text: question,
+    hint: blank(cells.hint) ? null : cells.hint,
+    options,
+    answer: blank(cells.answer) ? [] : [cells.answer],
+    meta: Object.keys(extra).length ? { extra } : {},
+  });
+}

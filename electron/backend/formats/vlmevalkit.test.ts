@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Backend } from '..';
+import { stringify } from 'csv-stringify/sync';
+import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
+
+let dir: string;
+let cleanup: () => void;
+let backend: Backend;
+let project: string;
+
+beforeEach(async () => {
+  ({ dir, cleanup } = tempDir());
+  ({ backend, path: project } = await backendWithProject(dir));
+});
+afterEach(async () => {
+  await backend.close();
+  cleanup();
+});
+
+async function snapshot(datasetId: number) {
+  const { rows } = await backend.call('questions.list', { datasetId, limit: 1000 });
+  return Promise.all(rows.map(async (r) => {
+    const item = await backend.call('items.get', { id: r.itemId });
+    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = item;
+    return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
+  }));
+}
+
+describe('VLMEvalKit TSV', () => {
+  it('imports rows as items with one origin question, options, answers and reused images', async () => {
+    const file = join(dir, 'bench.tsv');
+    writeTsv(file, sampleTsvRows(5));
+    const result = await backend.call('imports.run', { files: [file] });
+    expect(result).toMatchObject({ dataset: 'bench', format: 'vlmevalkit', items: 5, questions: 5, images: 4 });
+    const page = await backend.call('questions.list', { datasetId: result.datasetId });
+    expect(page.total).toBe(5);
+    const third = await backend.call('items.get', { id: page.rows[2]!.itemId });
+    const first = await backend.call('items.get', { id: page.rows[0]!.itemId });
+    expect(third.images[0]!.hash).toBe(first.images[0]!.hash);
+    expect(first.images[0]).toMatchObject({ mime: 'image/png', width: 8, height: 6 });
+    expect(first.questions[0]).toMatchObject({ role: 'origin', text: 'Question 0: what is shown?\twith a tab', answer: ['B'] });
+    expect(first.questions[0]!.options).toEqual([{ label: 'A', text: 'cat' }, { label: 'B', text: 'dog' }]);
+    const second = await backend.call('items.get', { id: page.rows[1]!.itemId });
+    expect(second.questions[0]!.options.map((o) => o.label)).toEqual(['A', 'B', 'C']);
+    expect(second.questions[0]!.hint).toBe('a hint');
+  });
+
+  it('round-trips import → export → import without losing anything', async () => {
+    const file = join(dir, 'orig.tsv');
+    writeTsv(file, sampleTsvRows(6));
+    const a = await backend.call('imports.run', { files: [file], dataset: 'a' });
+    const out = join(dir, 'exported.tsv');
+    const exported = await backend.call('exports.run', { dataset: 'a', format: 'vlmevalkit', out });
+    expect(exported).toMatchObject({ items: 6, questions: 6 });
+    const b = await backend.call('imports.run', { files: [out], dataset: 'b' });
+    expect(await snapshot(b.datasetId)).toEqual(await snapshot(a.datasetId));
+    // The reused image is written once and referenced by index, as VLMEvalKit does.
+    const lines = readFileSync(out, 'utf8').split('\n');
+    expect(lines[3]!.split('\t')[1]).toBe('0');
+  });
+
+  const failing: [string, (rows: string[][]) => string, RegExp][] = [
+    ['a row with too many cells', (rows) => { rows[4]!.push('extra'); return tsv(rows); }, /bad\.tsv:5: malformed TSV/],
+    ['bad base64', (rows) => { rows[4]![1] = 'not*base64!'.repeat(10); return tsv(rows); }, /bad\.tsv:5: the image is not valid base64/],
+    ['bytes that are not an image', (rows) => { rows[3]![1] = Buffer.from('hello world, not a picture at all, '.repeat(4)).toString('base64'); return tsv(rows); }, /bad\.tsv:4: the bytes are not a PNG/],
+    ['a reference to a missing row', (rows) => { rows[5]![1] = '99'; return tsv(rows); }, /bad\.tsv:6: the image refers to row index 99/],
+    ['a non-integer index', (rows) => { rows[2]![0] = 'x1'; return tsv(rows); }, /bad\.tsv:3: index "x1" is not an integer/],
+    ['a duplicate index', (rows) => { rows[4]![0] = '1'; return tsv(rows); }, /bad\.tsv:5: index 1 appears twice/],
+    ['a missing question column', (rows) => tsv(rows.map((r) => r.filter((_, i) => i !== 2))), /bad\.tsv:1: the header has no "question" column/],
+    ['options with a gap', (rows) => { rows[2]![5] = ''; rows[2]![6] = 'x'; return tsv(rows); }, /bad\.tsv:3: options must be labelled contiguously/],
+    ['a truncated file', (rows) => tsv(rows).slice(0, tsv(rows).length - 40) + '"unterminated', /bad\.tsv:\d+: malformed TSV/],
+  ];
+
+  it.each(failing)('refuses %s, naming the line, and leaves the project byte-for-byte unchanged', async (_name, make, message) => {
+    const good = join(dir, 'good.tsv');
+    writeTsv(good, sampleTsvRows(3));
+    await backend.call('imports.run', { files: [good] });
+    await backend.close();
+    const before = readFileSync(project);
+    backend = (await backendWithProject(dir, 'other.anchor')).backend;
+    await backend.call('projects.open', { path: project });
+    const bad = join(dir, 'bad.tsv');
+    writeFileSync(bad, make(sampleTsvRows(6)));
+    await expect(backend.call('imports.run', { files: [bad] })).rejects.toThrow(message);
+    await backend.close();
+    expect(readFileSync(project).equals(before)).toBe(true);
+    backend = (await backendWithProject(dir, 'third.anchor')).backend;
+  });
+});
+
+function tsv(rows: string[][]): string {
+  return stringify(rows, { delimiter: '\t', record_delimiter: 'unix' });
+}

@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import type { MethodName, Output, ParsedInput } from '../../shared/contract';
+import type { BackendState, CallContext } from './state';
+import { AppError } from './errors';
+import { deleteDataset, listDatasets } from './services/datasets';
+import { runExport } from './services/exports';
+import { defaultDatasetName, runImport } from './services/imports';
+import { getItem, itemNeighbours } from './services/items';
+import { listQuestions, questionFacets } from './services/questions';
+import { buildDemoProject } from './demo/build';
+
+export type Handlers = {
+  [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
+};
+
+/** Every contract method's implementation; the mapped type makes a missing one a compile error. */
+export function createHandlers(state: BackendState): Handlers {
+  const db = () => state.requireProject().db;
+
+  const startImport = (input: ParsedInput<'imports.run'>, ctx: CallContext) => {
+    const session = state.requireProject();
+    const title = `Import ${input.dataset ?? defaultDatasetName(input.files)}`;
+    const started = state.jobs.start('import', title, '%', (control) =>
+      runImport(session.path, input, control, {
+        title, startedAt: state.now().toISOString(), now: state.now, userId: ctx.userId,
+      }).then((result) => {
+        state.events.changed(['datasets', 'questions', 'items']);
+        return result;
+      }),
+    );
+    return started;
+  };
+
+  return {
+    'app.info': () => ({ version: state.version, project: state.project?.info() ?? null, desktop: state.desktop }),
+
+    'projects.open': ({ path }) => state.openProject(path),
+    'projects.create': ({ path }) => state.createProject(path),
+    'projects.openDemo': async () => {
+      const path = join(state.dataDir, 'demo.anchor');
+      if (!existsSync(path)) await buildDemoProject(path, state.resourcesDir, state.now);
+      return state.openProject(path, true);
+    },
+    'projects.recent': () => state.recent.list(),
+
+    'datasets.list': () => listDatasets(db()),
+    'datasets.delete': ({ id }, ctx) => ({ deleted: deleteDataset(db(), id, ctx.userId, state.now()) }),
+
+    'questions.list': ({ offset, limit, ...filter }) => listQuestions(db(), filter, offset, limit),
+    'questions.facets': ({ datasetId }) => questionFacets(db(), datasetId),
+
+    'items.get': ({ id }) => getItem(db(), id),
+    'items.neighbours': ({ id }) => itemNeighbours(db(), id),
+
+    'imports.start': (input, ctx) => ({ jobId: startImport(input, ctx).job.id }),
+    'imports.run': (input, ctx) => startImport(input, ctx).done,
+    'exports.run': (input) => runExport(db(), input),
+
+    'jobs.list': () => state.jobs.list(),
+    'jobs.get': ({ id }) => {
+      const job = state.jobs.get(id);
+      if (!job) throw new AppError('not_found', `no job ${id} in this session`);
+      return job;
+    },
+    'jobs.cancel': ({ id }) => ({ cancelled: state.jobs.cancel(id) }),
+  };
+}

@@ -1,0 +1,67 @@
+import { EventBus } from './events';
+import { createHandlers, type Handlers } from './handlers';
+import { dispatch, inProcessClient, type CallResult } from './dispatch';
+import { JobRegistry } from './jobs/registry';
+import { RecentProjects } from './recent';
+import { BackendState, type CallContext } from './state';
+import { imageBytes, thumbnail, type ImageBytes } from './services/images';
+import { defaultDataDir, packageVersion, resourcesDir } from './paths';
+
+export interface BackendOptions {
+  /** Where machine-level files live: recent projects, the demo project, uploads. */
+  dataDir?: string;
+  resourcesDir?: string;
+  /** Open this project at start; with `demo`, open the demo project when none is given. */
+  projectPath?: string;
+  demo?: boolean;
+  clock?: () => Date;
+  desktop?: boolean;
+  /** The caller when an adapter does not name one (the local profile). */
+  defaultUser?: string | null;
+}
+
+export interface Backend {
+  readonly events: EventBus;
+  readonly jobs: JobRegistry;
+  readonly state: BackendState;
+  readonly handlers: Handlers;
+  call: ReturnType<typeof inProcessClient>;
+  dispatch(method: string, input: unknown, ctx?: CallContext): Promise<CallResult>;
+  image(hash: string, thumb: boolean): Promise<ImageBytes>;
+  close(): Promise<void>;
+}
+
+/** Builds the backend from its dependencies; Electron, HTTP and the CLI are thin adapters around it. */
+export async function createBackend(options: BackendOptions = {}): Promise<Backend> {
+  const now = options.clock ?? (() => new Date());
+  const events = new EventBus();
+  const jobs = new JobRegistry(events, now);
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const state = new BackendState(
+    events, jobs, new RecentProjects(dataDir), now, dataDir, options.resourcesDir ?? resourcesDir(), packageVersion(),
+    options.desktop ?? false,
+  );
+  const handlers = createHandlers(state);
+  const defaultCtx: CallContext = { userId: options.defaultUser ?? null };
+  const backend: Backend = {
+    events,
+    jobs,
+    state,
+    handlers,
+    call: inProcessClient(handlers, () => defaultCtx),
+    dispatch: (method, input, ctx) => dispatch(handlers, method, input, ctx ?? defaultCtx),
+    image: async (hash, thumb) => {
+      const db = state.requireProject().db;
+      return thumb ? thumbnail(db, hash) : imageBytes(db, hash);
+    },
+    close: async () => {
+      await jobs.cancelAll();
+      state.close();
+    },
+  };
+  if (options.projectPath) await backend.call('projects.open', { path: options.projectPath });
+  else if (options.demo) await backend.call('projects.openDemo');
+  return backend;
+}
+
+export type { CallContext } from './state';

@@ -1,0 +1,22 @@
+import { basename, resolve } from 'node:path';
+import type { ParsedInput } from '../../../shared/contract';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import { exportMmEvalPro } from '../formats/mmevalpro-export';
+import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
+import { findDataset } from './datasets';
+
+export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
+  const dataset = findDataset(db, input.dataset);
+  const out = resolve(input.out);
+  try {
+    const meta = JSON.parse(dataset.meta) as { columns?: string[] };
+    const counts = input.format === 'vlmevalkit'
+      ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out)
+      : await exportMmEvalPro(db, dataset.id, out);
+    return { path: out, ...counts };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('export_failed', `cannot write ${basename(out)}: ${(error as Error).message}`);
+  }
+}

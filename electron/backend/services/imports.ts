@@ -1,0 +1,64 @@
+import { basename, extname } from 'node:path';
+import type { DataFormat, ImportResult, ParsedInput } from '../../../shared/contract';
+import { openDb } from '../db/open';
+import { AppError } from '../errors';
+import type { JobControl } from '../jobs/registry';
+import { detectFormat, importers } from '../formats/detect';
+import { importError } from '../formats/import-error';
+import { ImportSink } from '../formats/sink';
+import { existsSync } from 'node:fs';
+
+export type ImportInput = ParsedInput<'imports.run'>;
+
+export function defaultDatasetName(files: readonly string[]): string {
+  const first = files[0]!;
+  return basename(first, extname(first));
+}
+
+/**
+ * Imports files into a new dataset, all or nothing: every file goes through one transaction on a connection of its
+ * own, and a bad row, a cancel or a crash leaves the project exactly as it was.
+ */
+export async function runImport(
+  projectPath: string,
+  input: ImportInput,
+  control: JobControl,
+  meta: { title: string; startedAt: string; now: () => Date; userId: string | null },
+): Promise<ImportResult> {
+  for (const file of input.files) if (!existsSync(file)) throw importError(file, null, 'no such file');
+  const formats: DataFormat[] = [];
+  for (const file of input.files) formats.push(input.format === 'auto' ? await detectFormat(file) : input.format);
+  const format = formats[0]!;
+  const other = formats.findIndex((f) => f !== format);
+  if (other >= 0) {
+    throw new AppError('import_failed', `${basename(input.files[other]!)} is ${formats[other]} but ${basename(input.files[0]!)} is ${format}; import them separately`);
+  }
+  const dataset = input.dataset ?? defaultDatasetName(input.files);
+  const db = openDb(projectPath, { mustExist: true, skipMigrate: true });
+  let sink: ImportSink | null = null;
+  try {
+    sink = new ImportSink(db, dataset, format, meta.now().toISOString());
+    const s = sink;
+    for (let f = 0; f < input.files.length; f++) {
+      const file = input.files[f]!;
+      await importers[format]({
+        file,
+        sink: s,
+        signal: control.signal,
+        report: (fraction) => control.progress(Math.round(((f + fraction) / input.files.length) * 1000) / 10, 100, `${s.questions} questions`),
+      });
+    }
+    if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
+    if (s.questions === 0) throw new AppError('import_failed', `${basename(input.files[0]!)}: no questions found`);
+    const result: ImportResult = {
+      datasetId: s.datasetId, dataset, format, items: s.items, questions: s.questions, images: s.images,
+    };
+    s.commit({ id: control.id, title: meta.title, startedAt: meta.startedAt, input, result }, meta.userId);
+    return result;
+  } catch (error) {
+    sink?.rollback();
+    throw error;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,66 @@
+import type { QuestionFilter, QuestionRow } from '../../../shared/contract';
+import type { Db } from '../db/open';
+
+function where(filter: QuestionFilter): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (filter.datasetId !== undefined) { clauses.push('i.dataset_id = ?'); params.push(filter.datasetId); }
+  if (filter.source !== undefined) { clauses.push("coalesce(i.source, '') = ?"); params.push(filter.source); }
+  if (filter.category !== undefined) { clauses.push("coalesce(i.category, '') = ?"); params.push(filter.category); }
+  if (filter.role !== undefined) { clauses.push('q.role = ?'); params.push(filter.role); }
+  if (filter.status !== undefined) { clauses.push('i.status = ?'); params.push(filter.status); }
+  const text = filter.text?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    clauses.push("(q.text LIKE ? ESCAPE '\\' OR i.ext_id LIKE ? ESCAPE '\\' OR q.options LIKE ? ESCAPE '\\')");
+    params.push(like, like, like);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+interface Row {
+  id: number; item_id: number; dataset_id: number; ext_id: string; role: QuestionRow['role']; type: QuestionRow['type'];
+  text: string; answer: string; source: string | null; category: string | null; status: QuestionRow['status'];
+  image_count: number; first_image: string | null;
+}
+
+/** A page of questions in browse order (dataset, file order, origin → perception → knowledge). */
+export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number): { total: number; rows: QuestionRow[] } {
+  const w = where(filter);
+  const from = `FROM questions q JOIN items i ON i.id = q.item_id ${w.sql}`;
+  const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(...w.params) as { n: number }).n;
+  const rows = db.prepare(`SELECT q.id, q.item_id, i.dataset_id, i.ext_id, q.role, q.type, q.text, q.answer, i.source, i.category,
+      i.status,
+      (SELECT count(*) FROM item_images ii WHERE ii.item_id = i.id) AS image_count,
+      (SELECT image_hash FROM item_images ii WHERE ii.item_id = i.id AND ii.position = 0) AS first_image
+    ${from}
+    ORDER BY i.dataset_id, i.position, CASE q.role WHEN 'origin' THEN 0 WHEN 'perception' THEN 1 ELSE 2 END, q.id
+    LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Row[];
+  return {
+    total,
+    rows: rows.map((r) => {
+      const answer = JSON.parse(r.answer) as string[];
+      return {
+        id: r.id, itemId: r.item_id, datasetId: r.dataset_id, extId: r.ext_id, role: r.role, type: r.type,
+        text: r.text.length > 400 ? `${r.text.slice(0, 400)}…` : r.text, answer: answer.length ? answer.join(' | ') : null,
+        source: r.source, category: r.category, status: r.status, imageCount: r.image_count, firstImage: r.first_image,
+      };
+    }),
+  };
+}
+
+type Facet = { value: string; count: number }[];
+
+export function questionFacets(db: Db, datasetId: number | undefined): { sources: Facet; categories: Facet; roles: Facet; statuses: Facet } {
+  const w = datasetId === undefined ? '' : 'WHERE i.dataset_id = ?';
+  const p = datasetId === undefined ? [] : [datasetId];
+  const facet = (expr: string): Facet =>
+    db.prepare(`SELECT ${expr} AS value, count(*) AS count FROM questions q JOIN items i ON i.id = q.item_id ${w}
+      GROUP BY 1 ORDER BY count DESC, value`).all(...p) as Facet;
+  return {
+    sources: facet("coalesce(i.source, '')"),
+    categories: facet("coalesce(i.category, '')"),
+    roles: facet('q.role'),
+    statuses: facet('i.status'),
+  };
+}

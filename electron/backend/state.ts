@@ -1,0 +1,56 @@
+import type { ProjectInfo } from '../../shared/contract';
+import { AppError } from './errors';
+import type { EventBus } from './events';
+import type { JobRegistry } from './jobs/registry';
+import type { RecentProjects } from './recent';
+import { ProjectSession } from './session';
+
+export interface CallContext {
+  /** Who is calling: the local profile in the desktop app, the session's user on a team server. */
+  userId: string | null;
+}
+
+/** What the handlers share: the open project, jobs, events and the machine-level settings. */
+export class BackendState {
+  project: ProjectSession | null = null;
+
+  constructor(
+    readonly events: EventBus,
+    readonly jobs: JobRegistry,
+    readonly recent: RecentProjects,
+    readonly now: () => Date,
+    readonly dataDir: string,
+    readonly resourcesDir: string,
+    readonly version: string,
+    readonly desktop: boolean,
+  ) {}
+
+  requireProject(): ProjectSession {
+    if (!this.project) throw new AppError('no_project', 'no project is open; create or open one first');
+    return this.project;
+  }
+
+  openProject(path: string, isDemo = false): ProjectInfo {
+    return this.swap(() => ProjectSession.open(path, isDemo));
+  }
+
+  createProject(path: string): ProjectInfo {
+    return this.swap(() => ProjectSession.create(path));
+  }
+
+  /** Opens the new project first, so a file that cannot be opened leaves the current one in place. */
+  private swap(open: () => ProjectSession): ProjectInfo {
+    if (this.jobs.running() > 0) throw new AppError('conflict', 'a job is still running; wait for it or cancel it first');
+    const next = open();
+    this.project?.close();
+    this.project = next;
+    this.recent.touch(next.path, this.now());
+    this.events.changed(['project', 'datasets', 'questions', 'items', 'jobs']);
+    return next.info();
+  }
+
+  close(): void {
+    this.project?.close();
+    this.project = null;
+  }
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+export const roleSchema = z.enum(['origin', 'perception', 'knowledge']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const questionTypeSchema = z.enum(['multiple-choice', 'open']);
+export type QuestionType = z.infer<typeof questionTypeSchema>;
+
+/** The triplet workflow's states (issue 3 adds the transitions); stored per item. */
+export const itemStatusSchema = z.enum([
+  'unassigned',
+  'annotating',
+  'submitted',
+  'in_review',
+  'accepted',
+  'returned',
+  'resubmitted',
+]);
+export type ItemStatus = z.infer<typeof itemStatusSchema>;
+
+export const formatSchema = z.enum(['vlmevalkit', 'mmevalpro', 'mmmu', 'jsonl']);
+export type DataFormat = z.infer<typeof formatSchema>;
+
+export const projectInfoSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  isDemo: z.boolean(),
+  sizeBytes: z.number(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+const countMap = z.record(z.string(), z.number().int());
+
+export const datasetSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  format: z.string(),
+  createdAt: z.string(),
+  itemCount: z.number().int(),
+  questionCount: z.number().int(),
+  byRole: countMap,
+  bySource: countMap,
+});
+export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
+
+export const optionSchema = z.object({ label: z.string(), text: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+
+/** A question as the dataset browser lists it: light, no image bytes. */
+export const questionRowSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  datasetId: z.number().int(),
+  extId: z.string(),
+  role: roleSchema,
+  type: questionTypeSchema,
+  text: z.string(),
+  answer: z.string().nullable(),
+  source: z.string().nullable(),
+  category: z.string().nullable(),
+  status: itemStatusSchema,
+  imageCount: z.number().int(),
+  firstImage: z.string().nullable(),
+});
+export type QuestionRow = z.infer<typeof questionRowSchema>;
+
+export const questionSchema = z.object({
+  id: z.number().int(),
+  role: roleSchema,
+  type: questionTypeSchema,
+  extIndex: z.string().nullable(),
+  text: z.string(),
+  hint: z.string().nullable(),
+  options: z.array(optionSchema),
+  /** A label for multiple-choice; accepted strings for open questions. */
+  answer: z.array(z.string()),
+  version: z.number().int(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const imageRefSchema = z.object({
+  hash: z.string(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+export const itemDetailSchema = z.object({
+  id: z.number().int(),
+  datasetId: z.number().int(),
+  datasetName: z.string(),
+  extId: z.string(),
+  source: z.string().nullable(),
+  category: z.string().nullable(),
+  l2Category: z.string().nullable(),
+  subject: z.string().nullable(),
+  split: z.string().nullable(),
+  status: itemStatusSchema,
+  images: z.array(imageRefSchema),
+  questions: z.array(questionSchema),
+  meta: z.record(z.string(), z.unknown()),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
+export const jobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  status: jobStatusSchema,
+  done: z.number(),
+  total: z.number().nullable(),
+  unit: z.string(),
+  message: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  result: z.unknown().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;

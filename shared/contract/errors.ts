@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Every error crosses a boundary as `{ code, message }` — never a stack trace. */
+export const errorCodes = [
+  'invalid_input',
+  'invalid_output',
+  'not_found',
+  'conflict',
+  'no_project',
+  'import_failed',
+  'export_failed',
+  'migration_mismatch',
+  'unknown_method',
+  'forbidden',
+  'cancelled',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({ code: z.enum(errorCodes), message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export function isApiError(value: unknown): value is ApiError {
+  return apiErrorSchema.safeParse(value).success;
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { appMethods } from './methods/app';
+import { datasetMethods } from './methods/datasets';
+import { itemMethods } from './methods/items';
+import { jobMethods } from './methods/jobs';
+import { projectMethods } from './methods/projects';
+import { questionMethods } from './methods/questions';
+import { transferMethods } from './methods/transfer';
+
+/** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
+export const contract = {
+  ...appMethods,
+  ...projectMethods,
+  ...datasetMethods,
+  ...questionMethods,
+  ...itemMethods,
+  ...transferMethods,
+  ...jobMethods,
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+/** What a caller may pass (defaults still optional). */
+export type Input<M extends MethodName> = z.input<Contract[M]['input']>;
+/** What a handler receives, after validation and defaults. */
+export type ParsedInput<M extends MethodName> = z.output<Contract[M]['input']>;
+export type Output<M extends MethodName> = z.output<Contract[M]['output']>;
+
+export const methodNames = Object.keys(contract) as MethodName[];
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+export * from './define';
+export * from './entities';
+export * from './errors';
+export * from './events';
+export { questionFilterSchema, type QuestionFilter } from './methods/questions';
+export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { method } from '../define';
+import { formatSchema } from '../entities';
+
+export const importFormatSchema = z.enum(['auto', ...formatSchema.options]);
+export const exportFormatSchema = z.enum(['vlmevalkit', 'mmevalpro']);
+
+const importInput = z.object({
+  /** Paths on the machine that runs the backend (uploads land there first in the browser studio). */
+  files: z.array(z.string().min(1)).min(1, 'name at least one file'),
+  format: importFormatSchema.default('auto'),
+  /** Dataset to create; defaults to the first file's name without its extension. */
+  dataset: z.string().min(1).max(200).optional(),
+});
+
+const importResult = z.object({
+  datasetId: z.number().int(),
+  dataset: z.string(),
+  format: formatSchema,
+  items: z.number().int(),
+  questions: z.number().int(),
+  images: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const transferMethods = {
+  /** Starts an import job; progress arrives as `job.progress` events, the result with `job.finished`. */
+  'imports.start': method({
+    doc: 'Start an all-or-nothing import job and return its id.',
+    input: importInput,
+    output: z.object({ jobId: z.string() }),
+    mutates: ['jobs'],
+  }),
+  /** Imports and waits for the result (the CLI and tests use this; the UI prefers the job). */
+  'imports.run': method({
+    doc: 'Import files in one transaction and return what was stored.',
+    input: importInput,
+    output: importResult,
+    mutates: ['datasets', 'questions', 'items', 'jobs'],
+  }),
+  /** Writes a dataset to a file in an exchange format. */
+  'exports.run': method({
+    doc: 'Export a dataset as VLMEvalKit TSV or MMEvalPro JSON.',
+    input: z.object({
+      dataset: z.union([z.number().int(), z.string().min(1)]),
+      format: exportFormatSchema,
+      out: z.string().min(1),
+    }),
+    output: z.object({ path: z.string(), items: z.number().int(), questions: z.number().int() }),
+  }),
+};

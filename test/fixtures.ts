@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { stringify } from 'csv-stringify/sync';
+import { createBackend, type Backend } from '../electron/backend';
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A real PNG of the given size and colour, different for each colour. */
+export function png(width = 8, height = 6, color = '#3366cc'): Buffer {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = color;
+  ctx.fillRect(0, 0, width, height);
+  return canvas.toBuffer('image/png');
+}
+
+export function writeTsv(path: string, rows: string[][]): void {
+  writeFileSync(path, stringify(rows, { delimiter: '\t', record_delimiter: 'unix' }));
+}
+
+/** A VLMEvalKit-style table: header plus `n` rows; row 3 reuses row 1's image by index. */
+export function sampleTsvRows(n = 5): string[][] {
+  const header = ['index', 'image', 'question', 'hint', 'A', 'B', 'C', 'D', 'answer', 'category', 'l2-category', 'split', 'extra_note'];
+  const rows = [header];
+  for (let i = 0; i < n; i++) {
+    const image = i === 2 ? '0' : png(8 + i, 6, `#${(0x112233 + i * 0x101010).toString(16).slice(-6)}`).toString('base64');
+    rows.push([String(i), image, `Question ${i}: what is shown?\twith a tab`, i % 2 ? 'a hint' : '', 'cat', 'dog',
+      i % 2 ? 'bird' : '', '', i % 2 ? 'C' : 'B', i < 3 ? 'animals' : 'plants', 'l2', 'dev', i === 4 ? 'note "quoted"\nnew line' : '']);
+  }
+  return rows;
+}
+
+/** A backend on a new project file inside `dir`. */
+export async function backendWithProject(dir: string, name = 'p.anchor'): Promise<{ backend: Backend; path: string }> {
+  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const path = join(dir, name);
+  await backend.call('projects.create', { path });
+  return { backend, path };
+}
