@@ -1,5 +1,5 @@
-import { readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { closeDb, openDb } from '../db/open';
 import { describeImage } from '../formats/image-bytes';
 import { ImportSink } from '../formats/sink';
@@ -24,6 +24,7 @@ export async function buildDemoProject(path: string, resourcesDir: string, now: 
   registerFonts(resourcesDir);
   const spec = demoFileSchema.parse(JSON.parse(readFileSync(join(resourcesDir, 'demo', 'demo-items.json'), 'utf8')));
   const temp = `${path}.building`;
+  mkdirSync(dirname(path), { recursive: true });
   rmSync(temp, { force: true });
   const db = openDb(temp);
   try {

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { createBackend, type Backend } from '..';
+import { createOutput, type Output } from './output';
+
+interface Common {
+  project?: string;
+  json?: boolean;
+}
+
+/** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
+async function withProject(opts: Common, create: boolean, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
+  const out = createOutput(Boolean(opts.json));
+  let backend: Backend | null = null;
+  try {
+    if (!opts.project) throw new Error('name the project with --project FILE.anchor');
+    const path = resolve(opts.project);
+    backend = await createBackend();
+    if (existsSync(path)) await backend.call('projects.open', { path });
+    else if (create) await backend.call('projects.create', { path });
+    else throw new Error(`no project at ${path}`);
+    await fn(backend, out);
+  } catch (error) {
+    await backend?.close();
+    out.fail(error);
+  }
+  await backend?.close();
+}
+
+export function registerCommands(program: Command): void {
+  program
+    .command('import')
+    .description('import benchmark files into a new dataset (creates the project if it does not exist)')
+    .argument('<files...>', 'TSV, JSON, JSONL or parquet files')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--format <format>', 'auto | vlmevalkit | mmevalpro | mmmu | jsonl', 'auto')
+    .option('--dataset <name>', 'name of the new dataset (default: the first file name)')
+    .option('--json', 'print one JSON document')
+    .action(async (files: string[], opts: Common & { format: string; dataset?: string }) =>
+      withProject(opts, true, async (backend, out) => {
+        const stop = out.follow(backend);
+        try {
+          const result = await backend.call('imports.run', {
+            files: files.map((f) => resolve(f)),
+            format: opts.format as 'auto',
+            ...(opts.dataset ? { dataset: opts.dataset } : {}),
+          });
+          stop();
+          out.result(result, () =>
+            `Imported ${result.questions} questions (${result.items} items, ${result.images} new images) into dataset "${result.dataset}" [${result.format}]`);
+        } finally {
+          stop();
+        }
+      }),
+    );
+
+  program
+    .command('export')
+    .description('write a dataset as VLMEvalKit TSV or MMEvalPro JSON')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'dataset name')
+    .requiredOption('--format <format>', 'vlmevalkit | mmevalpro')
+    .requiredOption('--out <file>', 'file to write')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: Common & { dataset: string; format: string; out: string }) =>
+      withProject(opts, false, async (backend, out) => {
+        const result = await backend.call('exports.run', { dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out) });
+        out.result(result, () => `Wrote ${result.questions} questions (${result.items} items) to ${result.path}`);
+      }),
+    );
+
+  program
+    .command('info')
+    .description('list datasets with question counts per role and source')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: Common) =>
+      withProject(opts, false, async (backend, out) => {
+        const project = (await backend.call('app.info')).project!;
+        const datasets = await backend.call('datasets.list');
+        out.result({ project, datasets }, () => {
+          if (datasets.length === 0) return `${project.path}: no datasets yet (add one with \`anchor import FILE --project ${project.path}\`)`;
+          const lines = [`${project.path}`];
+          for (const d of datasets) {
+            const roles = Object.entries(d.byRole).map(([k, v]) => `${k} ${v}`).join(', ');
+            const sources = Object.entries(d.bySource).map(([k, v]) => `${k} ${v}`).join(', ');
+            lines.push(`  ${d.name} [${d.format}]: ${d.itemCount} items, ${d.questionCount} questions`);
+            lines.push(`    roles: ${roles}`);
+            lines.push(`    sources: ${sources}`);
+          }
+          return lines.join('\n');
+        });
+      }),
+    );
+}

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { packageVersion } from '../paths';
+import { registerCommands } from './commands';
+import { registerServe } from './serve';
+
+/** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
+const program = new Command('anchor')
+  .description('Anchor Studio: annotate triplets, draw visual prompts and evaluate vision-language models offline')
+  .version(packageVersion());
+registerServe(program);
+registerCommands(program);
+program.parseAsync(process.argv).catch((error: Error) => {
+  process.stderr.write(`anchor: ${error.message}\n`);
+  process.exit(1);
+});

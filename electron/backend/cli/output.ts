@@ -1,0 +1,58 @@
+import { SingleBar } from 'cli-progress';
+import type { ApiError, Job } from '../../../shared/contract';
+import { toApiError } from '../errors';
+import type { Backend } from '..';
+
+/** How a command talks: `--json` prints one stable JSON document on stdout, otherwise short human lines. */
+export interface Output {
+  json: boolean;
+  result(value: unknown, human: () => string): void;
+  fail(error: unknown): never;
+  /** A progress bar on a terminal; nothing when piped or in JSON mode. */
+  follow(backend: Backend): () => void;
+}
+
+export function createOutput(json: boolean): Output {
+  return {
+    json,
+    result(value, human) {
+      process.stdout.write(json ? `${JSON.stringify({ ok: true, value }, null, 2)}\n` : `${human()}\n`);
+    },
+    fail(error): never {
+      const e: ApiError = toApiError(error);
+      if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: e }, null, 2)}\n`);
+      else process.stderr.write(`anchor: ${e.message} [${e.code}]\n`);
+      process.exit(1);
+    },
+    follow(backend) {
+      if (json || !process.stderr.isTTY) return () => undefined;
+      const bar = new SingleBar({
+        format: ' {title} |{bar}| {percentage}% | {message}',
+        barCompleteChar: '█',
+        barIncompleteChar: '░',
+        hideCursor: true,
+        stream: process.stderr,
+      });
+      let started = false;
+      const update = (job: Job) => {
+        const payload = { title: job.title, message: job.message ?? '' };
+        if (!started) {
+          bar.start(job.total ?? 100, job.done, payload);
+          started = true;
+        } else bar.update(job.done, payload);
+      };
+      const off = backend.events.on((event) => {
+        if (event.type === 'job.progress') update(event.job);
+        if (event.type === 'job.finished' && started) {
+          update(event.job);
+          bar.stop();
+          started = false;
+        }
+      });
+      return () => {
+        off();
+        if (started) bar.stop();
+      };
+    },
+  };
+}

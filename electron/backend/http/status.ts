@@ -1,0 +1,17 @@
+import type { ErrorCode } from '../../../shared/contract';
+
+/** HTTP status per error code; the body always carries `{ code, message }` as well. */
+export const statusOf: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  invalid_output: 500,
+  not_found: 404,
+  conflict: 409,
+  no_project: 409,
+  import_failed: 422,
+  export_failed: 422,
+  migration_mismatch: 409,
+  unknown_method: 404,
+  forbidden: 403,
+  cancelled: 409,
+  internal: 500,
+};

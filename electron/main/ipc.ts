@@ -1,0 +1,25 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import { isMethodName } from '../../shared/contract';
+import type { Backend } from '../backend';
+import type { CallResult } from '../backend/dispatch';
+
+export const CALL_CHANNEL = 'anchor:call';
+export const EVENT_CHANNEL = 'anchor:event';
+
+/** The pieces of Electron's ipcMain the adapter needs, passed in so tests can drive it without Electron. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+}
+
+/**
+ * The IPC adapter: one channel, every contract method. A call from a frame other than the app's own page, or for
+ * a name outside the contract, is refused before it reaches the backend.
+ */
+export function registerIpc(ipcMain: IpcMainLike, backend: Backend, isTrustedFrame: (url: string) => boolean): void {
+  ipcMain.handle(CALL_CHANNEL, async (event, method, input): Promise<CallResult> => {
+    const url = event.senderFrame?.url ?? '';
+    if (!isTrustedFrame(url)) return { ok: false, error: { code: 'forbidden', message: `calls from ${url || 'an unknown frame'} are refused` } };
+    if (!isMethodName(method)) return { ok: false, error: { code: 'unknown_method', message: `there is no method "${String(method)}"` } };
+    return backend.dispatch(method, input);
+  });
+}

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useCall } from '../api/queries';
+import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
+import { ImportDialog } from '../features/datasets/ImportDialog';
+import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
+import { ProjectDialog } from '../features/project/ProjectDialog';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { useDialogs } from '../stores/dialogs';
+import { useNavigation } from '../stores/navigation';
+import { useTheme } from '../stores/theme';
+import { useGlobalShortcuts } from './shortcuts';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { Sidebar } from './Sidebar';
+
+function CurrentScreen() {
+  const screen = useNavigation((s) => s.screen);
+  switch (screen) {
+    case 'datasets': return <DatasetsScreen />;
+    case 'settings': return <SettingsScreen />;
+    default: return <PlaceholderScreen screen={screen} />;
+  }
+}
+
+export function App() {
+  const info = useCall('app.info');
+  const { open, show } = useDialogs();
+  const go = useNavigation((s) => s.go);
+  const toggleTheme = useTheme((s) => s.toggle);
+  const handlers = useMemo(() => ({
+    go,
+    key: (key: string) => {
+      if (key === 'i') show('import');
+      else if (key === 'o') show('project');
+      else if (key === '?') show('shortcuts');
+      else if (key === 't') toggleTheme();
+      else if (key === '/') {
+        go('datasets');
+        window.dispatchEvent(new Event('anchor:focus-search'));
+      }
+    },
+  }), [go, show, toggleTheme]);
+  useGlobalShortcuts(handlers);
+  const state = info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
+  return (
+    <div className="app" data-app-state={state}>
+      <Sidebar />
+      <main className="main">
+        {info.isError ? <div className="error-box">The studio cannot reach its backend: {info.error.message}</div> : <CurrentScreen />}
+      </main>
+      {open === 'import' && <ImportDialog onClose={() => show(null)} />}
+      {open === 'project' && <ProjectDialog onClose={() => show(null)} />}
+      {open === 'shortcuts' && <ShortcutsDialog onClose={() => show(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useCall } from '../api/queries';
+import { Kbd } from '../components/Kbd';
+import { useDialogs } from '../stores/dialogs';
+import { useNavigation, type Screen } from '../stores/navigation';
+import { resolvedTheme, useTheme } from '../stores/theme';
+import { screenKeys } from './shortcuts';
+import { JobsIndicator } from './JobsIndicator';
+
+const items: { screen: Screen; label: string; icon: LucideIcon }[] = [
+  { screen: 'datasets', label: 'Datasets', icon: Database },
+  { screen: 'annotate', label: 'Annotate', icon: PenLine },
+  { screen: 'review', label: 'Review', icon: CheckCheck },
+  { screen: 'canvas', label: 'Canvas', icon: Shapes },
+  { screen: 'runs', label: 'Runs', icon: Play },
+  { screen: 'reports', label: 'Reports', icon: BarChart3 },
+  { screen: 'settings', label: 'Settings', icon: Settings },
+];
+
+export function Sidebar() {
+  const { screen, go } = useNavigation();
+  const info = useCall('app.info');
+  const show = useDialogs((s) => s.show);
+  const theme = useTheme();
+  const dark = resolvedTheme(theme.choice) === 'dark';
+  const project = info.data?.project;
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <div className="sidebar__brand">
+        <Anchor size={18} strokeWidth={2.2} />
+        <span>Anchor Studio</span>
+      </div>
+      <button className="project-switcher" onClick={() => show('project')} data-testid="project.switcher" title="Open or create a project (o)">
+        <FolderOpen size={15} />
+        <span className="project-switcher__text">
+          <span className="project-switcher__name">{project ? project.name : 'No project'}</span>
+          <span className="project-switcher__hint">{project?.isDemo ? 'demo project' : project ? 'project' : 'open or create one'}</span>
+        </span>
+      </button>
+      <ul className="sidebar__nav">
+        {items.map(({ screen: s, label, icon: Icon }) => (
+          <li key={s}>
+            <button
+              className={`nav-item${s === screen ? ' nav-item--active' : ''}`}
+              aria-current={s === screen ? 'page' : undefined}
+              onClick={() => go(s)}
+              data-testid={`nav.${s}`}
+            >
+              <Icon size={16} />
+              <span>{label}</span>
+              <span className="nav-item__keys"><Kbd>g</Kbd><Kbd>{screenKeys[s]}</Kbd></span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="sidebar__footer">
+        <JobsIndicator />
+        <button className="icon-button" onClick={theme.toggle} title="Switch theme (t)" data-testid="theme.toggle" aria-label="Switch theme">
+          {dark ? <Sun size={16} /> : <Moon size={16} />}
+        </button>
+      </div>
+    </nav>
+  );
+}

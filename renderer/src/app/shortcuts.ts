@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import type { Screen } from '../stores/navigation';
+
+/** Keys of the screens after `g` (as in GitHub and Linear), shown in the sidebar and the cheat-sheet. */
+export const screenKeys: Record<Screen, string> = {
+  datasets: 'd',
+  annotate: 'a',
+  review: 'r',
+  canvas: 'c',
+  runs: 'u',
+  reports: 'p',
+  settings: 's',
+};
+
+export const globalShortcuts: { keys: string; what: string }[] = [
+  { keys: 'g then d/a/r/c/u/p/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Settings' },
+  { keys: '/', what: 'search questions' },
+  { keys: 'i', what: 'import files' },
+  { keys: 'o', what: 'open or create a project' },
+  { keys: 't', what: 'switch light / dark theme' },
+  { keys: 'j / k or ↓ / ↑', what: 'next / previous question in a list' },
+  { keys: 'Enter', what: 'open the highlighted item' },
+  { keys: 'Esc', what: 'close the item or dialog' },
+  { keys: '?', what: 'show this list' },
+];
+
+/** True when a key press belongs to a text field and must not trigger shortcuts (digits in a form, say). */
+export function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/** App-wide single-key shortcuts; `g` starts a two-key sequence for navigation. */
+export function useGlobalShortcuts(handlers: { go(screen: Screen): void; key(key: string): void }): void {
+  useEffect(() => {
+    let pendingG = 0;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      if (pendingG && Date.now() - pendingG < 1200) {
+        pendingG = 0;
+        const screen = (Object.keys(screenKeys) as Screen[]).find((s) => screenKeys[s] === e.key);
+        if (screen) {
+          e.preventDefault();
+          handlers.go(screen);
+        }
+        return;
+      }
+      if (e.key === 'g') {
+        pendingG = Date.now();
+        return;
+      }
+      if (['/', 'i', 'o', 't', '?'].includes(e.key)) {
+        e.preventDefault();
+        handlers.key(e.key);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [handlers]);
+}

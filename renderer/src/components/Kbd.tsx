@@ -1,0 +1,3 @@
+export function Kbd(props: { children: string }) {
+  return <kbd className="kbd">{props.children}</kbd>;
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+
+/** A modal dialog: Escape or the backdrop closes it, focus moves inside on open. */
+export function Modal(props: { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode; testId?: string; wide?: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)')?.focus();
+    return () => previous?.focus();
+  }, []);
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
+      <div
+        className={`modal${props.wide ? ' modal--wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.title}
+        data-testid={props.testId}
+        ref={ref}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            props.onClose();
+          }
+        }}
+      >
+        <header className="modal__header">
+          <h2>{props.title}</h2>
+          <button className="icon-button modal__close" onClick={props.onClose} aria-label="Close"><X size={16} /></button>
+        </header>
+        <div className="modal__body">{props.children}</div>
+        {props.footer && <footer className="modal__footer">{props.footer}</footer>}
+      </div>
+    </div>
+  );
+}

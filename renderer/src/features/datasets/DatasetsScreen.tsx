@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Database, FolderOpen, Sparkles, Upload } from 'lucide-react';
+import { useCall, useMutate } from '../../api/queries';
+import { EmptyState } from '../../components/EmptyState';
+import { Kbd } from '../../components/Kbd';
+import { useBrowse } from '../../stores/browse';
+import { useDialogs } from '../../stores/dialogs';
+import { FilterBar } from './FilterBar';
+import { ItemPanel } from './ItemPanel';
+import { QuestionList } from './QuestionList';
+
+/** Datasets: pick a dataset, filter and search its questions, open an item beside the list. */
+export function DatasetsScreen() {
+  const info = useCall('app.info');
+  const datasets = useCall('datasets.list', undefined, { enabled: Boolean(info.data?.project) });
+  const show = useDialogs((s) => s.show);
+  const openDemo = useMutate('projects.openDemo');
+  const { datasetId, setDataset, filters, openItemId, openItem } = useBrowse();
+  const [shown, setShown] = useState(0);
+
+  const list = datasets.data ?? [];
+  useEffect(() => {
+    if (list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
+  }, [list, datasetId, setDataset]);
+  const filter = useMemo(() => ({ datasetId: datasetId ?? -1, ...filters }), [datasetId, filters]);
+
+  if (info.data && !info.data.project) {
+    return (
+      <EmptyState icon={FolderOpen} title="No project is open" testId="datasets.noProject"
+        actions={<>
+          <button className="button button--primary" onClick={() => show('project')}>Open or create a project</button>
+          <button className="button" onClick={() => openDemo.mutate({})}><Sparkles size={14} /> Open the demo</button>
+        </>}>
+        A project is one <code>.anchor</code> file holding datasets, annotations and runs. Open one, create one, or look around in the demo.
+      </EmptyState>
+    );
+  }
+  if (datasets.isSuccess && list.length === 0) {
+    return (
+      <EmptyState icon={Database} title="No datasets yet" testId="datasets.empty"
+        actions={<button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import files</button>}>
+        Import a benchmark: a VLMEvalKit TSV, MMEvalPro JSON/JSONL/parquet, MMMU JSON/parquet, or your own JSONL with image paths. Press <Kbd>i</Kbd>.
+      </EmptyState>
+    );
+  }
+  const current = list.find((d) => d.id === datasetId);
+  return (
+    <div className="datasets" data-testid="datasets.screen">
+      <header className="screen-header">
+        <div className="dataset-tabs" role="tablist" aria-label="Datasets">
+          {list.map((d) => (
+            <button key={d.id} role="tab" aria-selected={d.id === datasetId} className={`dataset-tab${d.id === datasetId ? ' dataset-tab--active' : ''}`}
+              onClick={() => setDataset(d.id)} data-testid="datasets.tab">
+              <span className="dataset-tab__name">{d.name}</span>
+              <span className="dataset-tab__count">{d.questionCount.toLocaleString()}</span>
+            </button>
+          ))}
+        </div>
+        <div className="screen-header__actions">
+          {current && <span className="muted small">{current.format} · {current.itemCount.toLocaleString()} items</span>}
+          <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>
+        </div>
+      </header>
+      {datasetId !== null && <FilterBar datasetId={datasetId} shown={shown} />}
+      <div className={`browse${openItemId !== null ? ' browse--split' : ''}`}>
+        {datasetId !== null && <QuestionList filter={filter} onTotal={setShown} />}
+        {openItemId !== null && <ItemPanel itemId={openItemId} onClose={() => openItem(null)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import type { ItemStatus, Role } from '../../../../shared/contract';
+import { useCall } from '../../api/queries';
+import { useBrowse } from '../../stores/browse';
+
+function FacetSelect(props: { label: string; value: string | undefined; options: { value: string; count: number }[]; onChange: (v: string | undefined) => void; testId: string }) {
+  return (
+    <label className="facet">
+      <span className="facet__label">{props.label}</span>
+      <select value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value || undefined)} data-testid={props.testId}>
+        <option value="">All</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>{o.value || '(none)'} · {o.count.toLocaleString()}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Filters by source, category, role and status, and a debounced text search (`/` focuses it). */
+export function FilterBar(props: { datasetId: number; shown: number }) {
+  const { filters, setFilter, clearFilters } = useBrowse();
+  const facets = useCall('questions.facets', { datasetId: props.datasetId });
+  const [text, setText] = useState(filters.text ?? '');
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const t = setTimeout(() => setFilter('text', text.trim() || undefined), 200);
+    return () => clearTimeout(t);
+  }, [text, setFilter]);
+  useEffect(() => {
+    const focus = () => search.current?.focus();
+    window.addEventListener('anchor:focus-search', focus);
+    return () => window.removeEventListener('anchor:focus-search', focus);
+  }, []);
+  const f = facets.data;
+  const active = Object.keys(filters).length > 0;
+  return (
+    <div className="filter-bar">
+      <div className="search">
+        <Search size={15} />
+        <input
+          ref={search}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && (e.currentTarget.blur(), setText(''))}
+          placeholder="Search questions, ids, options…  ( / )"
+          aria-label="Search questions"
+          data-testid="datasets.search"
+        />
+      </div>
+      {f && (
+        <>
+          <FacetSelect label="Source" value={filters.source} options={f.sources} onChange={(v) => setFilter('source', v)} testId="filter.source" />
+          <FacetSelect label="Category" value={filters.category} options={f.categories} onChange={(v) => setFilter('category', v)} testId="filter.category" />
+          <FacetSelect label="Role" value={filters.role} options={f.roles} onChange={(v) => setFilter('role', v as Role | undefined)} testId="filter.role" />
+          <FacetSelect label="Status" value={filters.status} options={f.statuses} onChange={(v) => setFilter('status', v as ItemStatus | undefined)} testId="filter.status" />
+        </>
+      )}
+      <div className="filter-bar__count" data-testid="datasets.count">{props.shown.toLocaleString()} questions</div>
+      {active && (
+        <button className="button button--ghost" onClick={() => { setText(''); clearFilters(); }}>
+          <X size={14} /> Clear
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, FileUp } from 'lucide-react';
+import type { ImportResult } from '../../../../shared/contract';
+import { call, uploadFile } from '../../api/call';
+import { invalidateScopes, useCall } from '../../api/queries';
+import { transport } from '../../api/transport';
+import { Modal } from '../../components/Modal';
+import { ProgressBar } from '../../components/ProgressBar';
+import { useBrowse } from '../../stores/browse';
+import { useJobs } from '../../stores/jobs';
+
+const FORMATS = [
+  ['auto', 'Detect from the file'],
+  ['vlmevalkit', 'VLMEvalKit TSV'],
+  ['mmevalpro', 'MMEvalPro (JSON, JSONL, parquet)'],
+  ['mmmu', 'MMMU (JSON, parquet)'],
+  ['jsonl', 'Generic JSONL'],
+] as const;
+
+type Phase = { kind: 'choose' } | { kind: 'upload'; fraction: number } | { kind: 'import'; jobId: string } | { kind: 'done'; result: ImportResult } | { kind: 'failed'; message: string };
+
+/** Import: choose files, a format and a name; uploads stream to the server, then the import job reports progress. */
+export function ImportDialog(props: { onClose: () => void }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [paths, setPaths] = useState('');
+  const [format, setFormat] = useState<(typeof FORMATS)[number][0]>('auto');
+  const [name, setName] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const jobs = useJobs((s) => s.jobs);
+  const client = useQueryClient();
+  const setDataset = useBrowse((s) => s.setDataset);
+
+  // Events drive the bar; a slow poll covers an event stream that dropped while the job ran.
+  const polled = useCall('jobs.get', { id: phase.kind === 'import' ? phase.jobId : '' }, {
+    enabled: phase.kind === 'import',
+    refetchInterval: 1000,
+  });
+  const live = phase.kind === 'import' ? jobs[phase.jobId] : undefined;
+  const job = polled.data && polled.data.status !== 'running' ? polled.data : (live ?? polled.data);
+  useEffect(() => {
+    if (phase.kind !== 'import' || !job || job.status === 'running') return;
+    if (job.status === 'done') {
+      const result = job.result as ImportResult;
+      setPhase({ kind: 'done', result });
+      invalidateScopes(client, ['datasets', 'questions', 'items']);
+      setDataset(result.datasetId);
+    } else setPhase({ kind: 'failed', message: job.error?.message ?? 'the import failed' });
+  }, [phase, job, client, setDataset]);
+
+  const start = async () => {
+    try {
+      let targets = paths.split('\n').map((p) => p.trim()).filter(Boolean);
+      if (files.length > 0) {
+        targets = [];
+        for (let i = 0; i < files.length; i++) {
+          targets.push(await uploadFile(files[i]!, (f) => setPhase({ kind: 'upload', fraction: (i + f) / files.length })));
+        }
+      }
+      if (targets.length === 0) throw new Error('choose at least one file');
+      const defaultName = (files[0]?.name ?? targets[0]!.split(/[\\/]/).pop() ?? 'dataset').replace(/\.[^.]+$/, '');
+      const { jobId } = await call('imports.start', { files: targets, format, dataset: name.trim() || defaultName });
+      setPhase({ kind: 'import', jobId });
+    } catch (error) {
+      setPhase({ kind: 'failed', message: (error as Error).message });
+    }
+  };
+
+  const busy = phase.kind === 'upload' || phase.kind === 'import';
+  return (
+    <Modal title="Import a dataset" onClose={() => !busy && props.onClose()} testId="import.dialog"
+      footer={phase.kind === 'done'
+        ? <button className="button button--primary" onClick={props.onClose} data-testid="import.close">Browse it</button>
+        : <>
+            {phase.kind === 'import' && <button className="button" onClick={() => void call('jobs.cancel', { id: phase.jobId })}>Cancel import</button>}
+            <button className="button" onClick={props.onClose} disabled={busy}>Close</button>
+            <button className="button button--primary" onClick={() => void start()} disabled={busy || (files.length === 0 && !paths.trim())} data-testid="import.start">
+              <FileUp size={14} /> Import
+            </button>
+          </>}>
+      {phase.kind === 'done' ? (
+        <div className="import-done" data-testid="import.done">
+          <CheckCircle2 size={22} className="ok" />
+          <div>
+            Imported <strong>{phase.result.questions.toLocaleString()}</strong> questions in {phase.result.items.toLocaleString()} items
+            ({phase.result.images.toLocaleString()} new images) into <strong>{phase.result.dataset}</strong> as {phase.result.format}.
+          </div>
+        </div>
+      ) : (
+        <div className="form">
+          <label className="field">
+            <span>Files</span>
+            <input type="file" multiple accept=".tsv,.json,.jsonl,.ndjson,.parquet" data-testid="import.files"
+              onChange={(e) => setFiles([...(e.target.files ?? [])])} disabled={busy} />
+          </label>
+          {transport.kind === 'http' && files.length === 0 && (
+            <label className="field">
+              <span>…or paths on the server, one per line</span>
+              <textarea rows={2} value={paths} onChange={(e) => setPaths(e.target.value)} placeholder="/data/MMBench_DEV_EN.tsv" disabled={busy} />
+            </label>
+          )}
+          <div className="field-row">
+            <label className="field">
+              <span>Format</span>
+              <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} disabled={busy} data-testid="import.format">
+                {FORMATS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+              </select>
+            </label>
+            <label className="field">
+              <span>Dataset name</span>
+              <input value={name} onChange={(e) => setName(e.target.value)} placeholder={files[0]?.name.replace(/\.[^.]+$/, '') ?? 'from the file name'} disabled={busy} data-testid="import.name" />
+            </label>
+          </div>
+          <p className="muted small">Imports are all or nothing: a bad row stops the import with its line number and the project stays as it was.</p>
+          {phase.kind === 'upload' && <><div className="small">Uploading… {Math.round(phase.fraction * 100)}%</div><ProgressBar value={phase.fraction} label="Upload" /></>}
+          {phase.kind === 'import' && (
+            <>
+              <div className="small">Importing… {job ? `${Math.round(job.done)}% · ${job.message ?? ''}` : ''}</div>
+              <ProgressBar value={job?.total ? job.done / job.total : null} label="Import" testId="import.progress" />
+            </>
+          )}
+          {phase.kind === 'failed' && <p className="error-box" role="alert" data-testid="import.error">{phase.message}</p>}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { invalidateScopes, queryClient, subscribeToBackend } from './api/queries';
+import { App } from './app/App';
+import { useJobs } from './stores/jobs';
+import './styles/tokens.css';
+import './styles/app.css';
+
+// Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
+subscribeToBackend((event) => {
+  if (event.type === 'job.progress' || event.type === 'job.finished') useJobs.getState().update(event.job);
+  if (event.type === 'data.changed') invalidateScopes(queryClient, event.scopes);
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import type { ItemStatus, Role } from '../../../shared/contract';
+
+export interface BrowseFilters {
+  source?: string;
+  category?: string;
+  role?: Role;
+  status?: ItemStatus;
+  text?: string;
+}
+
+interface BrowseState {
+  datasetId: number | null;
+  filters: BrowseFilters;
+  /** Index in the filtered list of the highlighted row, and the item it belongs to. */
+  cursor: number;
+  openItemId: number | null;
+  setDataset(id: number | null): void;
+  setFilter<K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K] | undefined): void;
+  clearFilters(): void;
+  setCursor(index: number): void;
+  openItem(id: number | null): void;
+}
+
+/** What the dataset browser shows: which dataset, which filters, which row. */
+export const useBrowse = create<BrowseState>((set) => ({
+  datasetId: null,
+  filters: {},
+  cursor: 0,
+  openItemId: null,
+  setDataset: (datasetId) => set({ datasetId, filters: {}, cursor: 0, openItemId: null }),
+  setFilter: (key, value) =>
+    set((s) => {
+      const filters = { ...s.filters };
+      if (value === undefined || value === '') delete filters[key];
+      else filters[key] = value;
+      return { filters, cursor: 0 };
+    }),
+  clearFilters: () => set({ filters: {}, cursor: 0 }),
+  setCursor: (cursor) => set({ cursor }),
+  openItem: (openItemId) => set({ openItemId }),
+}));

@@ -1,0 +1,9 @@
+import { create } from 'zustand';
+
+export type Dialog = 'import' | 'project' | 'shortcuts' | null;
+
+/** Which modal is open; one at a time. */
+export const useDialogs = create<{ open: Dialog; show(d: Dialog): void }>((set) => ({
+  open: null,
+  show: (open) => set({ open }),
+}));

@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// `base: './'` so the same build loads from file:// in Electron and from the HTTP server.
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:5178', '/media': 'http://127.0.0.1:5178' },
+  },
+});
