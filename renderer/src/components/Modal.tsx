@@ -6,7 +6,8 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)')?.focus();
+    // Focus the first field, or the dialog itself, so Escape and Tab work at once.
+    (ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)') ?? ref.current)?.focus();
     return () => previous?.focus();
   }, []);
   return (
@@ -18,6 +19,7 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
         aria-label={props.title}
         data-testid={props.testId}
         ref={ref}
+        tabIndex={-1}
         onKeyDown={(e) => {
           if (e.key === 'Escape') {
             e.stopPropagation();

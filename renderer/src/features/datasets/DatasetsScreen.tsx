@@ -19,9 +19,10 @@ export function DatasetsScreen() {
   const [shown, setShown] = useState(0);
 
   const list = datasets.data ?? [];
+  // Fall back to the first dataset only once the list is current: a dataset just imported is not in a stale list yet.
   useEffect(() => {
-    if (list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
-  }, [list, datasetId, setDataset]);
+    if (!datasets.isFetching && list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
+  }, [list, datasetId, setDataset, datasets.isFetching]);
   const filter = useMemo(() => ({ datasetId: datasetId ?? -1, ...filters }), [datasetId, filters]);
 
   if (info.data && !info.data.project) {

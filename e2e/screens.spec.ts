@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { Studio, type Screen } from './pages/studio';
+
+const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'settings'];
+
+// Screenshots of every screen in both themes land in e2e/screenshots/ for people to look at.
+for (const theme of ['light', 'dark'] as const) {
+  test(`every screen renders in the ${theme} theme`, async ({ page }) => {
+    const studio = new Studio(page);
+    await studio.open();
+    await studio.setTheme(theme);
+    for (const screen of screens) {
+      await studio.go(screen);
+      if (screen === 'datasets') {
+        await studio.selectDataset('Demo triplets');
+        await studio.rows().nth(4).click();
+        await expect(page.getByTestId('item.image')).toBeVisible();
+      } else if (screen === 'settings') {
+        await expect(page.getByTestId('settings.screen')).toBeVisible();
+      } else {
+        await expect(page.getByTestId(`${screen}.empty`)).toBeVisible();
+      }
+      await page.screenshot({ path: `e2e/screenshots/${screen}-${theme}.png` });
+    }
+    await page.getByTestId('nav.datasets').click();
+    await page.getByTestId('datasets.import').click();
+    await expect(page.getByTestId('import.dialog')).toBeVisible();
+    await page.screenshot({ path: `e2e/screenshots/import-dialog-${theme}.png` });
+  });
+}
+
+test('keyboard: g then a letter moves between screens, ? lists shortcuts, t switches theme', async ({ page }) => {
+  const studio = new Studio(page);
+  await studio.open();
+  await studio.setTheme('light');
+  await page.locator('body').click({ position: { x: 5, y: 890 } });
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await expect(page.getByTestId('settings.screen')).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('shortcuts.dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('t');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});

@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/chromium';
+
+const port = Number(process.env.ANCHOR_E2E_PORT ?? 5191);
+// A fresh data folder per run: the server builds the demo project in it, so every run starts from the same state.
+const dataDir = process.env.ANCHOR_E2E_DATA ?? mkdtempSync(join(tmpdir(), 'anchor-e2e-'));
+process.env.ANCHOR_E2E_DATA = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node bin/anchor.cjs serve --port ${port}`,
+    url: `http://127.0.0.1:${port}/`,
+    env: { ANCHOR_DATA_DIR: dataDir },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /electron\.spec\.ts/,
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumPath(),
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+    { name: 'electron', testMatch: /electron\.spec\.ts/ },
+  ],
+});
