@@ -3,6 +3,11 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { decodeBase64, describeImage, MAX_IMAGE_BYTES, type DecodedImage } from './image-bytes';
 
 const PATH_LIKE = /\.(png|jpe?g|gif|webp|bmp)$/i;
+const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}$/;
+
+function looksLikeBase64(text: string): boolean {
+  return text.length >= 16 && BASE64_TEXT.test(text);
+}
 
 function readImageFile(path: string, baseFile: string): Buffer {
   const full = isAbsolute(path) ? path : resolve(dirname(baseFile), path);
@@ -25,7 +30,8 @@ export function resolveImage(value: unknown, baseFile: string): DecodedImage {
       if (comma < 0 || !text.slice(0, comma).endsWith(';base64')) throw new Error('the data URL is not base64');
       return describeImage(decodeBase64(text.slice(comma + 1)));
     }
-    if (text.length < 1024 && (PATH_LIKE.test(text) || text.includes('/'))) {
+    // Base64 can contain '/', so only an image extension or text that is not base64 at all makes a path.
+    if (PATH_LIKE.test(text) || (text.length < 1024 && /[\\/]/.test(text) && !looksLikeBase64(text))) {
       return describeImage(readImageFile(text, baseFile));
     }
     return describeImage(decodeBase64(text));
