@@ -5,7 +5,9 @@ import { seededRandom, shuffle } from './random';
 import type { BarItem, DemoItem, LineItem, SceneItem, TriangleItem } from './spec';
 
 function mc(role: Role, text: string, correct: string, wrong: string[], random: () => number): QuestionInput {
-  const texts = shuffle([correct, ...wrong.filter((w) => w !== correct).slice(0, 3)], random);
+  // Distractors are de-duplicated here so no generator can produce two identical options.
+  const distinct = [...new Set(wrong)].filter((w) => w !== correct).slice(0, 3);
+  const texts = shuffle([correct, ...distinct], random);
   const options = labelOptions(texts);
   return { role, type: 'multiple-choice', text, options, answer: [options[texts.indexOf(correct)]!.label] };
 }
@@ -48,7 +50,7 @@ function triangleTriplet(item: TriangleItem, random: () => number): QuestionInpu
   const c = Math.round(Math.hypot(item.a, item.b) * 100) / 100;
   return [
     mc('origin', 'What is the length of the hypotenuse of the right triangle in the figure?', String(c),
-      [String(item.a + item.b), String(c + 1), String(Math.abs(item.b - item.a) + c - 1)], random),
+      [String(item.a + item.b), String(c + 1), String(c + 2), String(c - 1)], random),
     mc('perception', 'What are the lengths of the two legs marked in the figure?', `${item.a} and ${item.b}`,
       [`${item.a} and ${c}`, `${item.b} and ${c}`, `${item.a + 1} and ${item.b + 1}`], random),
     mc('knowledge', 'For a right triangle with legs a and b and hypotenuse c, which relation holds?', 'a² + b² = c²',

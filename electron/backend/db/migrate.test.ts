@@ -1,0 +1,68 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/fixtures';
+import { migrate, migrationHash } from './migrate';
+import { migrations } from './migrations';
+import { closeDb, openDb } from './open';
+
+let dir: string;
+let cleanup: () => void;
+beforeEach(() => ({ dir, cleanup } = tempDir()));
+afterEach(() => cleanup());
+
+describe('project file', () => {
+  it('replays every migration on an empty file and records each with its hash', () => {
+    const db = openDb(join(dir, 'p.anchor'));
+    const rows = db.prepare('SELECT version, name, hash FROM schema_migrations').all();
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version, name: m.name, hash: migrationHash(m.sql) })));
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]).sort();
+    expect(tables).toEqual(expect.arrayContaining(['datasets', 'images', 'item_images', 'items', 'jobs', 'questions', 'revisions', 'users']));
+    closeDb(db);
+  });
+
+  it('reopening an up-to-date file applies nothing', () => {
+    const path = join(dir, 'p.anchor');
+    closeDb(openDb(path));
+    const db = openDb(path);
+    expect(db.prepare('SELECT count(*) FROM schema_migrations').pluck().get()).toBe(migrations.length);
+    closeDb(db);
+  });
+
+  it('refuses a file whose recorded migration was edited', () => {
+    const path = join(dir, 'p.anchor');
+    closeDb(openDb(path));
+    const raw = new Database(path);
+    raw.prepare('UPDATE schema_migrations SET hash = ? WHERE version = 1').run('0'.repeat(64));
+    raw.close();
+    expect(() => openDb(path)).toThrow(/migration 1 \(0001_initial\) differs from this build/);
+  });
+
+  it('refuses a file from a newer build', () => {
+    const path = join(dir, 'p.anchor');
+    closeDb(openDb(path));
+    const raw = new Database(path);
+    raw.prepare('INSERT INTO schema_migrations VALUES (99, ?, ?, ?)').run('0099_future', 'x', new Date().toISOString());
+    raw.close();
+    expect(() => openDb(path)).toThrow(/written by a newer Anchor Studio \(migration 0099_future/);
+  });
+
+  it('rolls back a migration that fails, leaving no trace of it', () => {
+    const db = new Database(join(dir, 'p.anchor'));
+    const broken = [...migrations, { version: 2, name: '0002_broken', sql: 'CREATE TABLE ok (x); CREATE TABLE nope (' }];
+    expect(() => migrate(db, 'p.anchor', broken)).toThrow();
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'ok'").pluck().get()).toBe(0);
+    expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1);
+    db.close();
+  });
+
+  it('keeps revisions append-only', () => {
+    const db = openDb(join(dir, 'p.anchor'));
+    db.prepare("INSERT INTO revisions (entity, entity_id, at, action) VALUES ('question', '1', 'now', 'update')").run();
+    expect(() => db.prepare("UPDATE revisions SET action = 'x'").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM revisions').run()).toThrow(/append-only/);
+    closeDb(db);
+  });
+});
