@@ -1,7 +1,7 @@
 // Builds everything that runs: the Node bundles (CLI + server, Electron main and preload) with esbuild, and the
 // renderer with Vite. `--node-only` skips the renderer (the CLI wrapper uses it on first run).
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { nodeBundle } from './esbuild-common.mjs';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -10,26 +10,7 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeOnly = process.argv.includes('--node-only');
 
-// `?raw` imports (SQL migrations) become strings, as Vite and Vitest treat them.
-const rawText = {
-  name: 'raw-text',
-  setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\?raw$/, '')), namespace: 'raw' }));
-    b.onLoad({ filter: /.*/, namespace: 'raw' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }));
-  },
-};
-
-const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  plugins: [rawText],
-  // Native and runtime-provided modules stay outside the bundle.
-  external: ['better-sqlite3', '@napi-rs/canvas', 'electron'],
-};
+const common = nodeBundle;
 
 await Promise.all([
   build({ ...common, entryPoints: [join(root, 'electron/backend/cli/main.ts')], outfile: join(root, 'dist/cli.cjs') }),

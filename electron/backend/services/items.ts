@@ -16,7 +16,7 @@ export type StoredQuestion = Question & { meta: Record<string, unknown> };
 
 export function questionsOf(db: Db, itemId: number): StoredQuestion[] {
   const rows = db.prepare(`SELECT id, role, type, ext_index, text, hint, options, answer, version, meta FROM questions
-    WHERE item_id = ? ORDER BY CASE role WHEN 'origin' THEN 0 WHEN 'perception' THEN 1 ELSE 2 END, id`).all(itemId) as QuestionDbRow[];
+    WHERE item_id = ? ORDER BY role_rank, id`).all(itemId) as QuestionDbRow[];
   return rows.map((q) => ({
     id: q.id, role: q.role, type: q.type, extIndex: q.ext_index, text: q.text, hint: q.hint,
     options: JSON.parse(q.options), answer: JSON.parse(q.answer), version: q.version, meta: JSON.parse(q.meta),

@@ -29,13 +29,17 @@ export function listQuestions(db: Db, filter: QuestionFilter, offset: number, li
   const w = where(filter);
   const from = `FROM questions q JOIN items i ON i.id = q.item_id ${w.sql}`;
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(...w.params) as { n: number }).n;
-  const rows = db.prepare(`SELECT q.id, q.item_id, i.dataset_id, i.ext_id, q.role, q.type, q.text, q.answer, i.source, i.category,
-      i.status,
+  // Page by id first: with OFFSET, SQLite evaluates every selected column of every skipped row, so the details
+  // (text, image subqueries) are read only for the 200 rows shown.
+  const ids = db.prepare(`SELECT q.id ${from} ORDER BY i.dataset_id, i.position, q.role_rank, q.id LIMIT ? OFFSET ?`)
+    .pluck().all(...w.params, limit, offset) as number[];
+  const details = ids.length === 0 ? [] : db.prepare(`SELECT q.id, q.item_id, i.dataset_id, i.ext_id, q.role, q.type, q.text, q.answer,
+      i.source, i.category, i.status,
       (SELECT count(*) FROM item_images ii WHERE ii.item_id = i.id) AS image_count,
       (SELECT image_hash FROM item_images ii WHERE ii.item_id = i.id AND ii.position = 0) AS first_image
-    ${from}
-    ORDER BY i.dataset_id, i.position, CASE q.role WHEN 'origin' THEN 0 WHEN 'perception' THEN 1 ELSE 2 END, q.id
-    LIMIT ? OFFSET ?`).all(...w.params, limit, offset) as Row[];
+    FROM questions q JOIN items i ON i.id = q.item_id WHERE q.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Row[];
+  const byId = new Map(details.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)!);
   return {
     total,
     rows: rows.map((r) => {

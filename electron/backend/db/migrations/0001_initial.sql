@@ -69,9 +69,11 @@ CREATE TABLE questions (
   answer      TEXT NOT NULL DEFAULT '[]',         -- JSON array: one label, or accepted strings
   meta        TEXT NOT NULL DEFAULT '{}',
   version     INTEGER NOT NULL DEFAULT 1,
-  updated_at  TEXT NOT NULL
+  updated_at  TEXT NOT NULL,
+  -- Browse order within an item (origin, perception, knowledge), indexed so paging never sorts the whole table.
+  role_rank   INTEGER GENERATED ALWAYS AS (CASE role WHEN 'origin' THEN 0 WHEN 'perception' THEN 1 ELSE 2 END) VIRTUAL
 );
-CREATE INDEX questions_item ON questions(item_id, role);
+CREATE INDEX questions_item ON questions(item_id, role_rank, id);
 CREATE INDEX questions_role ON questions(role);
 
 -- Append-only: triggers refuse edits and deletions, so history cannot be rewritten by accident.
