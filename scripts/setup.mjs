@@ -18,11 +18,20 @@ function fingerprint() {
   return h.digest('hex');
 }
 
-function runInstall(env) {
-  const args = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+function npmRun(args, env) {
   const result = spawnSync(npm, args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   process.stdout.write(result.stdout ?? '');
   return { ok: result.status === 0, output: `${result.stdout ?? ''}\n${result.stderr ?? ''}` };
+}
+
+// `npm ci` installs exactly the lock file; a lock out of step with package.json (an edit not yet installed) falls
+// back to `npm install`, which brings the lock up to date.
+function runInstall(env) {
+  if (!existsSync(lock)) return npmRun(['install', '--no-audit', '--no-fund'], env);
+  const ci = npmRun(['ci', '--no-audit', '--no-fund'], env);
+  if (ci.ok || !/EUSAGE|in sync/.test(ci.output)) return ci;
+  console.log('setup: package-lock.json is out of step with package.json; running npm install instead.');
+  return npmRun(['install', '--no-audit', '--no-fund'], env);
 }
 
 function installPackages() {
