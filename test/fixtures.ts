@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { stringify } from 'csv-stringify/sync';
+import { afterEach, beforeEach } from 'vitest';
 import { createBackend, type Backend } from '../electron/backend';
 
 /** A fresh temporary folder, removed by the returned cleanup. */
@@ -42,4 +43,32 @@ export async function backendWithProject(dir: string, name = 'p.anchor'): Promis
   const path = join(dir, name);
   await backend.call('projects.create', { path });
   return { backend, path };
+}
+
+export interface ProjectContext {
+  dir: string;
+  project: string;
+  backend: Backend;
+}
+
+/**
+ * Registers a fresh temporary folder and a backend on a new project file for every test of the calling suite.
+ * Tests may replace `backend` (to reopen the project); whatever is there at the end is closed.
+ */
+export function withProject(): ProjectContext {
+  const ctx = {} as ProjectContext;
+  let cleanup = () => undefined as void;
+  beforeEach(async () => {
+    const t = tempDir();
+    cleanup = t.cleanup;
+    ctx.dir = t.dir;
+    const b = await backendWithProject(t.dir);
+    ctx.backend = b.backend;
+    ctx.project = b.path;
+  });
+  afterEach(async () => {
+    await ctx.backend.close();
+    cleanup();
+  });
+  return ctx;
 }

@@ -1,23 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '..';
-import { backendWithProject, png, tempDir } from '../../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { backendWithProject, png, withProject } from '../../../test/fixtures';
 
-let dir: string;
-let cleanup: () => void;
-let backend: Backend;
-let project: string;
-
-beforeEach(async () => {
-  ({ dir, cleanup } = tempDir());
-  ({ backend, path: project } = await backendWithProject(dir));
-});
-afterEach(async () => {
-  await backend.close();
-  cleanup();
-});
+const t = withProject();
 
 const roles = ['Origin', 'Perception', 'Knowledge'];
 
@@ -37,21 +24,21 @@ function rows(n: number) {
 }
 
 async function dump(datasetId: number) {
-  const page = await backend.call('questions.list', { datasetId, limit: 1000 });
+  const page = await t.backend.call('questions.list', { datasetId, limit: 1000 });
   const items = [...new Set(page.rows.map((r) => r.itemId))];
   return Promise.all(items.map(async (id) => {
-    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = await backend.call('items.get', { id });
+    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = await t.backend.call('items.get', { id });
     return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
   }));
 }
 
 describe('MMEvalPro', () => {
   it('groups rows into triplets by triplet_id and eval_type, keeping published answers as they are', async () => {
-    const file = join(dir, 'mmevalpro.json');
+    const file = join(t.dir, 'mmevalpro.json');
     writeFileSync(file, JSON.stringify(rows(3)));
-    const result = await backend.call('imports.run', { files: [file] });
+    const result = await t.backend.call('imports.run', { files: [file] });
     expect(result).toMatchObject({ format: 'mmevalpro', items: 3, questions: 9, images: 3 });
-    const [info] = await backend.call('datasets.list');
+    const [info] = await t.backend.call('datasets.list');
     expect(info!.byRole).toEqual({ origin: 3, perception: 3, knowledge: 3 });
     expect(info!.bySource).toEqual({ MMMU: 6, ScienceQA: 3 });
     const items = await dump(result.datasetId);
@@ -60,22 +47,22 @@ describe('MMEvalPro', () => {
   });
 
   it('round-trips JSON → export → import, and reads JSONL and parquet the same way', async () => {
-    const json = join(dir, 'set.json');
+    const json = join(t.dir, 'set.json');
     writeFileSync(json, JSON.stringify(rows(4)));
-    const a = await backend.call('imports.run', { files: [json], dataset: 'a' });
-    const out = join(dir, 'exported.json');
-    expect(await backend.call('exports.run', { dataset: 'a', format: 'mmevalpro', out })).toMatchObject({ items: 4, questions: 12 });
-    const b = await backend.call('imports.run', { files: [out], dataset: 'b' });
+    const a = await t.backend.call('imports.run', { files: [json], dataset: 'a' });
+    const out = join(t.dir, 'exported.json');
+    expect(await t.backend.call('exports.run', { dataset: 'a', format: 'mmevalpro', out })).toMatchObject({ items: 4, questions: 12 });
+    const b = await t.backend.call('imports.run', { files: [out], dataset: 'b' });
     expect(await dump(b.datasetId)).toEqual(await dump(a.datasetId));
     expect(JSON.parse(readFileSync(out, 'utf8'))[4]).toMatchObject({ triplet_id: 2, eval_type: 'Perception', answer: 'd', choices: ['one', 'two', 'three'] });
 
-    const jsonl = join(dir, 'set.jsonl');
+    const jsonl = join(t.dir, 'set.jsonl');
     writeFileSync(jsonl, rows(4).map((r) => JSON.stringify(r)).join('\n'));
-    const c = await backend.call('imports.run', { files: [jsonl], dataset: 'c' });
+    const c = await t.backend.call('imports.run', { files: [jsonl], dataset: 'c' });
     expect(await dump(c.datasetId)).toEqual(await dump(a.datasetId));
 
     const r = rows(4);
-    const parquet = join(dir, 'set.parquet');
+    const parquet = join(t.dir, 'set.parquet');
     const column = (name: string, data: unknown[], type?: 'STRING' | 'INT64' | 'BYTE_ARRAY' | 'JSON') => ({ name, data, ...(type ? { type } : {}) });
     writeFileSync(parquet, Buffer.from(parquetWriteBuffer({
       columnData: [
@@ -90,7 +77,7 @@ describe('MMEvalPro', () => {
         column('eval_type', r.map((x) => x.eval_type), 'STRING'),
       ] as never,
     })));
-    const d = await backend.call('imports.run', { files: [parquet], dataset: 'd' });
+    const d = await t.backend.call('imports.run', { files: [parquet], dataset: 'd' });
     expect(await dump(d.datasetId)).toEqual(await dump(a.datasetId));
   });
 
@@ -106,15 +93,15 @@ describe('MMEvalPro', () => {
   ];
 
   it.each(bad)('refuses %s with the row at fault, leaving the project unchanged', async (_n, make, name, message) => {
-    await backend.close();
-    const before = readFileSync(project);
-    backend = (await backendWithProject(dir, 'scratch.anchor')).backend;
-    await backend.call('projects.open', { path: project });
-    const file = join(dir, name);
+    await t.backend.close();
+    const before = readFileSync(t.project);
+    t.backend = (await backendWithProject(t.dir, 'scratch.anchor')).backend;
+    await t.backend.call('projects.open', { path: t.project });
+    const file = join(t.dir, name);
     writeFileSync(file, make(rows(3)));
-    await expect(backend.call('imports.run', { files: [file], format: 'mmevalpro' })).rejects.toThrow(message);
-    await backend.close();
-    expect(readFileSync(project).equals(before)).toBe(true);
-    backend = (await backendWithProject(dir, 'scratch2.anchor')).backend;
+    await expect(t.backend.call('imports.run', { files: [file], format: 'mmevalpro' })).rejects.toThrow(message);
+    await t.backend.close();
+    expect(readFileSync(t.project).equals(before)).toBe(true);
+    t.backend = (await backendWithProject(t.dir, 'scratch2.anchor')).backend;
   });
 });

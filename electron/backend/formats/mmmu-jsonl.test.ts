@@ -1,22 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '..';
-import { backendWithProject, png, tempDir } from '../../../test/fixtures';
+import { describe, expect, it } from 'vitest';
+import { png, withProject } from '../../../test/fixtures';
 
-let dir: string;
-let cleanup: () => void;
-let backend: Backend;
-
-beforeEach(async () => {
-  ({ dir, cleanup } = tempDir());
-  ({ backend } = await backendWithProject(dir));
-});
-afterEach(async () => {
-  await backend.close();
-  cleanup();
-});
+const t = withProject();
 
 describe('MMMU', () => {
   const mmmuRows = () => [
@@ -27,7 +15,7 @@ describe('MMMU', () => {
 
   it('reads parquet with options stored as a string, image_1…7 and <image k> placeholders', async () => {
     const r = mmmuRows();
-    const file = join(dir, 'validation-00000-of-00001.parquet');
+    const file = join(t.dir, 'validation-00000-of-00001.parquet');
     writeFileSync(file, Buffer.from(parquetWriteBuffer({
       columnData: [
         { name: 'id', data: r.map((x) => x.id), type: 'STRING' },
@@ -41,51 +29,51 @@ describe('MMMU', () => {
         { name: 'topic_difficulty', data: r.map((x) => x.topic_difficulty), type: 'STRING' },
       ] as never,
     })));
-    const result = await backend.call('imports.run', { files: [file], dataset: 'mmmu' });
+    const result = await t.backend.call('imports.run', { files: [file], dataset: 'mmmu' });
     expect(result).toMatchObject({ format: 'mmmu', items: 2, questions: 2, images: 3 });
-    const page = await backend.call('questions.list', { datasetId: result.datasetId });
-    const art = await backend.call('items.get', { id: page.rows[0]!.itemId });
+    const page = await t.backend.call('questions.list', { datasetId: result.datasetId });
+    const art = await t.backend.call('items.get', { id: page.rows[0]!.itemId });
     expect(art).toMatchObject({ subject: 'Art_Theory', split: 'validation', source: 'MMMU', category: 'Art History' });
     expect(art.images).toHaveLength(2);
     expect(art.meta).toMatchObject({ imageSlots: [1, 2], topic_difficulty: 'Easy' });
     expect(art.questions[0]!.options.map((o) => o.text)).toEqual(['Baroque', "Rococo's", 'Gothic']);
     expect(art.questions[0]!.text).toContain('<image 1>');
-    const math = await backend.call('items.get', { id: page.rows[1]!.itemId });
+    const math = await t.backend.call('items.get', { id: page.rows[1]!.itemId });
     expect(math.questions[0]).toMatchObject({ type: 'open', answer: ['0.5', '1/2'], options: [] });
   });
 
   it('reads the JSON release with images as HF-style {bytes, path} structs', async () => {
     const r = mmmuRows().map((x) => ({ ...x, image_1: { bytes: x.image_1.toString('base64'), path: null }, image_2: x.image_2 ? { bytes: x.image_2.toString('base64'), path: null } : null }));
-    const file = join(dir, 'mmmu.json');
+    const file = join(t.dir, 'mmmu.json');
     writeFileSync(file, JSON.stringify(r));
-    expect(await backend.call('imports.run', { files: [file] })).toMatchObject({ format: 'mmmu', items: 2, images: 3 });
+    expect(await t.backend.call('imports.run', { files: [file] })).toMatchObject({ format: 'mmmu', items: 2, images: 3 });
   });
 
   it('names the row and the image slot of a bad image', async () => {
     const r = mmmuRows().map((x) => ({ ...x, image_1: x.image_1.toString('base64'), image_2: x.image_2?.toString('base64') ?? null }));
     r[1]!.image_1 = 'Zm9v'.repeat(30);
-    const file = join(dir, 'mmmu.json');
+    const file = join(t.dir, 'mmmu.json');
     writeFileSync(file, JSON.stringify(r));
-    await expect(backend.call('imports.run', { files: [file], format: 'mmmu' })).rejects.toThrow(/mmmu\.json row 2: image_1: the bytes are not a PNG/);
+    await expect(t.backend.call('imports.run', { files: [file], format: 'mmmu' })).rejects.toThrow(/mmmu\.json row 2: image_1: the bytes are not a PNG/);
   });
 });
 
 describe('generic JSONL', () => {
   it('reads images by paths relative to the file and groups lines sharing an item into triplets', async () => {
-    mkdirSync(join(dir, 'img'));
-    writeFileSync(join(dir, 'img', 'a.png'), png(12, 8, '#123456'));
+    mkdirSync(join(t.dir, 'img'));
+    writeFileSync(join(t.dir, 'img', 'a.png'), png(12, 8, '#123456'));
     const lines = [
       { item: 't1', role: 'origin', question: 'How many?', options: ['1', '2'], answer: 'B', image: 'img/a.png', category: 'count' },
       { item: 't1', role: 'perception', question: 'What is shown?', options: { A: 'dots', B: 'lines' }, answer: 'A', image: 'img/a.png' },
       { item: 't1', role: 'knowledge', question: 'Define counting.', answer: ['enumeration', 'tally'], note: 'kept' },
       { id: 'solo', question: 'Open question?', answer: '42' },
     ];
-    const file = join(dir, 'custom.jsonl');
+    const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n'));
-    const result = await backend.call('imports.run', { files: [file] });
+    const result = await t.backend.call('imports.run', { files: [file] });
     expect(result).toMatchObject({ format: 'jsonl', items: 2, questions: 4, images: 1 });
-    const page = await backend.call('questions.list', { datasetId: result.datasetId });
-    const t1 = await backend.call('items.get', { id: page.rows[0]!.itemId });
+    const page = await t.backend.call('questions.list', { datasetId: result.datasetId });
+    const t1 = await t.backend.call('items.get', { id: page.rows[0]!.itemId });
     expect(t1.questions.map((q) => q.role)).toEqual(['origin', 'perception', 'knowledge']);
     expect(t1.images).toHaveLength(1);
     expect(t1.questions[1]!.options).toEqual([{ label: 'A', text: 'dots' }, { label: 'B', text: 'lines' }]);
@@ -93,14 +81,14 @@ describe('generic JSONL', () => {
   });
 
   it('refuses a missing image file, naming the line', async () => {
-    const file = join(dir, 'custom.jsonl');
+    const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, `${JSON.stringify({ question: 'ok?', image: 'missing.png' })}\n`);
-    await expect(backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:1: image file missing\.png does not exist/);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:1: image file missing\.png does not exist/);
   });
 
   it('refuses an empty question, naming the line', async () => {
-    const file = join(dir, 'custom.jsonl');
+    const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, `${JSON.stringify({ question: 'fine' })}\n\n${JSON.stringify({ question: '  ' })}\n`);
-    await expect(backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:3: the question is empty/);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:3: the question is empty/);
   });
 });

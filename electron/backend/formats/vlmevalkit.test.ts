@@ -1,28 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '..';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
-import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
 
-let dir: string;
-let cleanup: () => void;
-let backend: Backend;
-let project: string;
-
-beforeEach(async () => {
-  ({ dir, cleanup } = tempDir());
-  ({ backend, path: project } = await backendWithProject(dir));
-});
-afterEach(async () => {
-  await backend.close();
-  cleanup();
-});
+const t = withProject();
 
 async function snapshot(datasetId: number) {
-  const { rows } = await backend.call('questions.list', { datasetId, limit: 1000 });
+  const { rows } = await t.backend.call('questions.list', { datasetId, limit: 1000 });
   return Promise.all(rows.map(async (r) => {
-    const item = await backend.call('items.get', { id: r.itemId });
+    const item = await t.backend.call('items.get', { id: r.itemId });
     const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = item;
     return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
   }));
@@ -30,31 +17,31 @@ async function snapshot(datasetId: number) {
 
 describe('VLMEvalKit TSV', () => {
   it('imports rows as items with one origin question, options, answers and reused images', async () => {
-    const file = join(dir, 'bench.tsv');
+    const file = join(t.dir, 'bench.tsv');
     writeTsv(file, sampleTsvRows(5));
-    const result = await backend.call('imports.run', { files: [file] });
+    const result = await t.backend.call('imports.run', { files: [file] });
     expect(result).toMatchObject({ dataset: 'bench', format: 'vlmevalkit', items: 5, questions: 5, images: 4 });
-    const page = await backend.call('questions.list', { datasetId: result.datasetId });
+    const page = await t.backend.call('questions.list', { datasetId: result.datasetId });
     expect(page.total).toBe(5);
-    const third = await backend.call('items.get', { id: page.rows[2]!.itemId });
-    const first = await backend.call('items.get', { id: page.rows[0]!.itemId });
+    const third = await t.backend.call('items.get', { id: page.rows[2]!.itemId });
+    const first = await t.backend.call('items.get', { id: page.rows[0]!.itemId });
     expect(third.images[0]!.hash).toBe(first.images[0]!.hash);
     expect(first.images[0]).toMatchObject({ mime: 'image/png', width: 8, height: 6 });
     expect(first.questions[0]).toMatchObject({ role: 'origin', text: 'Question 0: what is shown?\twith a tab', answer: ['B'] });
     expect(first.questions[0]!.options).toEqual([{ label: 'A', text: 'cat' }, { label: 'B', text: 'dog' }]);
-    const second = await backend.call('items.get', { id: page.rows[1]!.itemId });
+    const second = await t.backend.call('items.get', { id: page.rows[1]!.itemId });
     expect(second.questions[0]!.options.map((o) => o.label)).toEqual(['A', 'B', 'C']);
     expect(second.questions[0]!.hint).toBe('a hint');
   });
 
   it('round-trips import → export → import without losing anything', async () => {
-    const file = join(dir, 'orig.tsv');
+    const file = join(t.dir, 'orig.tsv');
     writeTsv(file, sampleTsvRows(6));
-    const a = await backend.call('imports.run', { files: [file], dataset: 'a' });
-    const out = join(dir, 'exported.tsv');
-    const exported = await backend.call('exports.run', { dataset: 'a', format: 'vlmevalkit', out });
+    const a = await t.backend.call('imports.run', { files: [file], dataset: 'a' });
+    const out = join(t.dir, 'exported.tsv');
+    const exported = await t.backend.call('exports.run', { dataset: 'a', format: 'vlmevalkit', out });
     expect(exported).toMatchObject({ items: 6, questions: 6 });
-    const b = await backend.call('imports.run', { files: [out], dataset: 'b' });
+    const b = await t.backend.call('imports.run', { files: [out], dataset: 'b' });
     expect(await snapshot(b.datasetId)).toEqual(await snapshot(a.datasetId));
     // The reused image is written once and referenced by index, as VLMEvalKit does.
     const lines = readFileSync(out, 'utf8').split('\n');
@@ -74,19 +61,19 @@ describe('VLMEvalKit TSV', () => {
   ];
 
   it.each(failing)('refuses %s, naming the line, and leaves the project byte-for-byte unchanged', async (_name, make, message) => {
-    const good = join(dir, 'good.tsv');
+    const good = join(t.dir, 'good.tsv');
     writeTsv(good, sampleTsvRows(3));
-    await backend.call('imports.run', { files: [good] });
-    await backend.close();
-    const before = readFileSync(project);
-    backend = (await backendWithProject(dir, 'other.anchor')).backend;
-    await backend.call('projects.open', { path: project });
-    const bad = join(dir, 'bad.tsv');
+    await t.backend.call('imports.run', { files: [good] });
+    await t.backend.close();
+    const before = readFileSync(t.project);
+    t.backend = (await backendWithProject(t.dir, 'other.anchor')).backend;
+    await t.backend.call('projects.open', { path: t.project });
+    const bad = join(t.dir, 'bad.tsv');
     writeFileSync(bad, make(sampleTsvRows(6)));
-    await expect(backend.call('imports.run', { files: [bad] })).rejects.toThrow(message);
-    await backend.close();
-    expect(readFileSync(project).equals(before)).toBe(true);
-    backend = (await backendWithProject(dir, 'third.anchor')).backend;
+    await expect(t.backend.call('imports.run', { files: [bad] })).rejects.toThrow(message);
+    await t.backend.close();
+    expect(readFileSync(t.project).equals(before)).toBe(true);
+    t.backend = (await backendWithProject(t.dir, 'third.anchor')).backend;
   });
 });
 

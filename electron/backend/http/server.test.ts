@@ -40,7 +40,7 @@ describe('HTTP adapter', () => {
   it('refuses API calls that are not JSON (a cross-site form cannot send them)', async () => {
     const r = await post('api/datasets.list', {}, 'text/plain');
     expect(r.status).toBe(403);
-    expect((await r.json()).error.code).toBe('forbidden');
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('forbidden');
   });
 
   it('uploads a file, imports it as a job, pushes progress over SSE and serves images by hash', async () => {
@@ -66,15 +66,15 @@ describe('HTTP adapter', () => {
     const upload = await fetch(`${server.url}api/upload?name=bench.tsv`, { method: 'POST', body: readFileSync(source) });
     const { value } = (await upload.json()) as { value: { path: string } };
     expect(readFileSync(value.path).equals(readFileSync(source))).toBe(true);
-    const started = await (await post('api/imports.start', { files: [value.path] })).json();
+    const started = (await (await post('api/imports.start', { files: [value.path] })).json()) as { ok: boolean };
     expect(started.ok).toBe(true);
     await finished;
     controller.abort();
     expect(events).toContain('job.progress');
     expect(events).toContain('job.finished');
 
-    const page = await (await post('api/questions.list', {})).json();
-    const hash = page.value.rows[0].firstImage as string;
+    const page = (await (await post('api/questions.list', {})).json()) as { value: { rows: { firstImage: string }[] } };
+    const hash = page.value.rows[0]!.firstImage;
     const image = await fetch(`${server.url}media/image/${hash}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
