@@ -25,7 +25,7 @@ beforeEach(async () => {
   cleanup = t.cleanup;
   ({ backend } = await backendWithProject(t.dir));
   ipc = new IpcMainStandIn();
-  registerIpc(ipc, backend, (url) => url.startsWith('file:///opt/anchor/resources/app.asar/dist/renderer/'));
+  registerIpc(ipc, () => backend, (url) => url.startsWith('file:///opt/anchor/resources/app.asar/dist/renderer/'));
 });
 afterEach(async () => {
   await backend.close();
@@ -44,5 +44,13 @@ describe('IPC adapter', () => {
   it('refuses calls from an unexpected frame', async () => {
     expect(await ipc.invoke('https://evil.example/', 'datasets.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await ipc.invoke('', 'datasets.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
+
+describe('IPC adapter with several windows', () => {
+  it('refuses a call from a window that has no project behind it', async () => {
+    const lonely = new IpcMainStandIn();
+    registerIpc(lonely, () => null, () => true);
+    expect(await lonely.invoke(app, 'datasets.list', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
   });
 });

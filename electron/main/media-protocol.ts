@@ -1,18 +1,28 @@
 import type { Backend } from '../backend';
-import { toApiError } from '../backend/errors';
 
 export const MEDIA_SCHEME = 'anchor-media';
 const PATH = /^\/?(image|thumb)\/([0-9a-f]{64})$/;
 
-/** Serves images by hash from the open project: the renderer never sees a file path. */
-export async function serveMedia(backend: Backend, requestUrl: string): Promise<Response> {
-  const url = new URL(requestUrl);
-  const match = PATH.exec(`${url.hostname}${url.pathname}`) ?? PATH.exec(url.pathname);
-  if (!match) return new Response('not found', { status: 404 });
+/**
+ * Serves images by hash from the open projects: the renderer never sees a file path, and a hash that no open
+ * project holds is simply not found.
+ */
+export async function serveMedia(backends: readonly Backend[], requestUrl: string): Promise<Response> {
+  let url: URL;
   try {
-    const image = await backend.image(match[2]!, match[1] === 'thumb');
-    return new Response(new Uint8Array(image.bytes), { headers: { 'content-type': image.mime } });
-  } catch (error) {
-    return new Response(toApiError(error).message, { status: 404 });
+    url = new URL(requestUrl);
+  } catch {
+    return new Response('bad request', { status: 400 });
   }
+  const match = PATH.exec(`${url.hostname}${url.pathname}`);
+  if (!match) return new Response('not found', { status: 404 });
+  for (const backend of backends) {
+    try {
+      const image = await backend.image(match[2]!, match[1] === 'thumb');
+      return new Response(new Uint8Array(image.bytes), { headers: { 'content-type': image.mime, 'cache-control': 'max-age=31536000, immutable' } });
+    } catch {
+      // Not in this project: try the next window's.
+    }
+  }
+  return new Response('not found', { status: 404 });
 }

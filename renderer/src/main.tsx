@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { invalidateScopes, queryClient, subscribeToBackend } from './api/queries';
 import { App } from './app/App';
+import { runCommand } from './app/commands';
 import { useJobs } from './stores/jobs';
 import './styles/tokens.css';
 import './styles/app.css';
@@ -11,6 +12,7 @@ import './styles/app.css';
 subscribeToBackend((event) => {
   if (event.type === 'job.progress' || event.type === 'job.finished') useJobs.getState().update(event.job);
   if (event.type === 'data.changed') invalidateScopes(queryClient, event.scopes);
+  if (event.type === 'ui.command') runCommand(event.command);
 });
 
 createRoot(document.getElementById('root')!).render(

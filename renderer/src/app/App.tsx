@@ -7,8 +7,8 @@ import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation } from '../stores/navigation';
-import { useTheme } from '../stores/theme';
-import { useGlobalShortcuts } from './shortcuts';
+import { runCommand } from './commands';
+import { keyCommands, useGlobalShortcuts } from './shortcuts';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 
@@ -25,20 +25,13 @@ export function App() {
   const info = useCall('app.info');
   const { open, show } = useDialogs();
   const go = useNavigation((s) => s.go);
-  const toggleTheme = useTheme((s) => s.toggle);
   const handlers = useMemo(() => ({
     go,
     key: (key: string) => {
-      if (key === 'i') show('import');
-      else if (key === 'o') show('project');
-      else if (key === '?') show('shortcuts');
-      else if (key === 't') toggleTheme();
-      else if (key === '/') {
-        go('datasets');
-        window.dispatchEvent(new Event('anchor:focus-search'));
-      }
+      const command = keyCommands[key];
+      if (command) runCommand(command);
     },
-  }), [go, show, toggleTheme]);
+  }), [go]);
   useGlobalShortcuts(handlers);
   const state = info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
   return (

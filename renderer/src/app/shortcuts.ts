@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { UiCommand } from '../../../shared/contract';
 import type { Screen } from '../stores/navigation';
 
 /** Keys of the screens after `g` (as in GitHub and Linear), shown in the sidebar and the cheat-sheet. */
@@ -23,6 +24,9 @@ export const globalShortcuts: { keys: string; what: string }[] = [
   { keys: 'Esc', what: 'close the item or dialog' },
   { keys: '?', what: 'show this list' },
 ];
+
+/** Single keys and the commands they run (the desktop menu runs the same commands). */
+export const keyCommands: Record<string, UiCommand> = { '/': 'search', i: 'import', o: 'project', t: 'theme.toggle', '?': 'shortcuts' };
 
 /** True when a key press belongs to a text field and must not trigger shortcuts (digits in a form, say). */
 export function isTyping(target: EventTarget | null): boolean {
@@ -51,7 +55,7 @@ export function useGlobalShortcuts(handlers: { go(screen: Screen): void; key(key
         pendingG = Date.now();
         return;
       }
-      if (['/', 'i', 'o', 't', '?'].includes(e.key)) {
+      if (e.key in keyCommands) {
         e.preventDefault();
         handlers.key(e.key);
       }

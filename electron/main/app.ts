@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Electron from 'electron';
+import { createBackend } from '../backend';
+import { RecentProjects } from '../backend/recent';
+import { EVENT_CHANNEL, registerIpc } from './ipc';
+import { MEDIA_SCHEME, serveMedia } from './media-protocol';
+import { buildMenuTemplate } from './menu';
+import { denyPermissions, hardenWindow } from './security';
+import { WindowStateStore } from './window-state';
+import { WindowManager } from './windows';
+
+type ElectronApi = typeof Electron;
+
+/** `*.anchor` paths among command-line arguments (file association and second instances pass them this way). */
+export function projectArgs(argv: readonly string[]): string[] {
+  return argv.filter((a) => a.endsWith('.anchor') && !a.startsWith('-'));
+}
+
+/** Starts the desktop app with Electron's API passed in, so the wiring stays readable and the parts testable. */
+export async function startDesktop(electron: ElectronApi, distDir: string): Promise<void> {
+  const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } = electron;
+  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const rendererDir = join(distDir, 'renderer');
+  const rendererUrl = pathToFileURL(rendererDir).href;
+  const isTrusted = (url: string) => url.startsWith(`${rendererUrl}/`);
+  const pending: string[] = projectArgs(process.argv);
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    if (app.isReady()) void openProject(path);
+    else pending.push(path);
+  });
+
+  await app.whenReady();
+  const userData = app.getPath('userData');
+  const recent = new RecentProjects(userData);
+  denyPermissions(session.defaultSession);
+  const windows = new WindowManager({
+    createWindow: (options) => new BrowserWindow(options),
+    openBackend: (path) => createBackend({ dataDir: userData, desktop: true, defaultUser: 'local', ...(path ? { projectPath: path } : { demo: true }) }),
+    state: new WindowStateStore(join(userData, 'window-state.json')),
+    displays: () => screen.getAllDisplays().map((d) => d.workArea),
+    harden: (win) => hardenWindow(win, { isTrusted, openExternal: (url) => void shell.openExternal(url) }),
+    preload: join(distDir, 'electron', 'preload.cjs'),
+    rendererIndex: join(rendererDir, 'index.html'),
+    eventChannel: EVENT_CHANNEL,
+  });
+
+  async function openProject(path: string | null): Promise<void> {
+    try {
+      await windows.open(path);
+      if (path) recent.touch(path, new Date());
+      refreshMenu();
+    } catch (error) {
+      dialog.showErrorBox('Cannot open the project', (error as Error).message);
+    }
+  }
+
+  function focusedContents(): number | null {
+    return BrowserWindow.getFocusedWindow()?.webContents.id ?? null;
+  }
+
+  function refreshMenu(): void {
+    const template = buildMenuTemplate({
+      newProject: async () => {
+        const r = await dialog.showSaveDialog({ title: 'New project', defaultPath: 'benchmark.anchor', filters: [{ name: 'Anchor project', extensions: ['anchor'] }] });
+        if (r.canceled || !r.filePath) return;
+        const path = r.filePath.endsWith('.anchor') ? r.filePath : `${r.filePath}.anchor`;
+        if (!existsSync(path)) {
+          const b = await createBackend({ dataDir: userData });
+          await b.call('projects.create', { path }).finally(() => b.close());
+        }
+        await openProject(path);
+      },
+      openProject: async () => {
+        const r = await dialog.showOpenDialog({ title: 'Open project', properties: ['openFile'], filters: [{ name: 'Anchor project', extensions: ['anchor'] }] });
+        if (!r.canceled && r.filePaths[0]) await openProject(r.filePaths[0]);
+      },
+      openRecent: (path) => void openProject(path),
+      openDemo: () => void openProject(null),
+      command: (command) => {
+        const id = focusedContents();
+        if (id !== null) windows.sendTo(id, { type: 'ui.command', command });
+      },
+    }, recent.list().filter((r) => r.exists).map((r) => r.path), process.platform);
+    Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  }
+
+  protocol.handle(MEDIA_SCHEME, (request) => serveMedia(windows.backends(), request.url));
+  registerIpc(ipcMain, (event) => windows.backendFor(event.sender.id), isTrusted);
+  app.on('second-instance', (_event, argv) => {
+    const paths = projectArgs(argv);
+    if (paths.length) for (const p of paths) void openProject(p);
+    else BrowserWindow.getAllWindows()[0]?.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void openProject(null);
+  });
+  // Graceful shutdown: hold the quit until every project has finished its writes and checkpointed its WAL.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    closing = true;
+    event.preventDefault();
+    void windows.closeAll().finally(() => app.exit(0));
+  });
+
+  refreshMenu();
+  if (pending.length === 0) await openProject(null);
+  for (const path of pending.splice(0)) await openProject(path);
+}
