@@ -9,6 +9,11 @@ const port = Number(process.env.ANCHOR_E2E_PORT ?? 5191);
 const dataDir = process.env.ANCHOR_E2E_DATA ?? mkdtempSync(join(tmpdir(), 'anchor-e2e-'));
 process.env.ANCHOR_E2E_DATA = dataDir;
 
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
@@ -30,18 +35,9 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'pipe',
   },
+  // The same specs twice: in Debian's Chromium against `anchor serve`, and in the desktop app where Electron exists.
   projects: [
-    {
-      name: 'chromium',
-      testIgnore: /electron\.spec\.ts/,
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: chromiumPath(),
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
-      },
-    },
-    { name: 'electron', testMatch: /electron\.spec\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium', launchOptions } },
+    { name: 'electron', use: { browserName: 'chromium', launchOptions } },
   ],
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { writeBenchTsv } from './fixtures';
+import { expect, test } from './support/test';
+import { writeBenchTsv } from './support/files';
 import { Studio } from './pages/studio';
 
 test.describe('datasets', () => {

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { Studio, type Screen } from './pages/studio';
 
+const prefix = () => (test.info().project.name === 'electron' ? 'electron-' : '');
 const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'settings'];
 
 // Screenshots of every screen in both themes land in e2e/screenshots/ for people to look at.
@@ -20,12 +21,12 @@ for (const theme of ['light', 'dark'] as const) {
       } else {
         await expect(page.getByTestId(`${screen}.empty`)).toBeVisible();
       }
-      await page.screenshot({ path: `e2e/screenshots/${screen}-${theme}.png` });
+      await page.screenshot({ path: `e2e/screenshots/${prefix()}${screen}-${theme}.png` });
     }
     await page.getByTestId('nav.datasets').click();
     await page.getByTestId('datasets.import').click();
     await expect(page.getByTestId('import.dialog')).toBeVisible();
-    await page.screenshot({ path: `e2e/screenshots/import-dialog-${theme}.png` });
+    await page.screenshot({ path: `e2e/screenshots/${prefix()}import-dialog-${theme}.png` });
   });
 }
 

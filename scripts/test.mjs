@@ -24,6 +24,9 @@ const failures = [];
 if (want('build') && !run('build', ['scripts/build.mjs'])) failures.push('build');
 if (want('typecheck') && !run('typecheck', ['scripts/typecheck.mjs'])) failures.push('typecheck');
 
+if (want('security') && !run('electronegativity', ['scripts/electronegativity.mjs'])) failures.push('electronegativity');
+if (want('package') && !run('packaging dry run', ['scripts/package-dry-run.mjs'])) failures.push('packaging dry run');
+
 if (want('unit')) {
   const out = join(reports, 'vitest.json');
   if (!run('vitest', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`])) failures.push('vitest');

@@ -7,7 +7,9 @@ export class Studio {
   constructor(readonly page: Page) {}
 
   async open(hash = '#/datasets'): Promise<void> {
-    await this.page.goto(`./${hash}`);
+    // The desktop window is already on the app (file://); a browser tab is sent to the server.
+    if (this.page.url().startsWith('file:')) await this.page.evaluate((h) => (window.location.hash = h), hash);
+    else await this.page.goto(`./${hash}`);
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
   }
 

@@ -41,11 +41,13 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
   const recent = new RecentProjects(userData);
   denyPermissions(session.defaultSession);
   const windows = new WindowManager({
-    createWindow: (options) => new BrowserWindow(options),
+    // Options come from WindowManager: contextIsolation, sandbox, no nodeIntegration, Auxclick disabled (tested).
+    createWindow: (options) => new BrowserWindow(options), // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     openBackend: (path) => createBackend({ dataDir: userData, desktop: true, defaultUser: 'local', ...(path ? { projectPath: path } : { demo: true }) }),
     state: new WindowStateStore(join(userData, 'window-state.json')),
     displays: () => screen.getAllDisplays().map((d) => d.workArea),
-    harden: (win) => hardenWindow(win, { isTrusted, openExternal: (url) => void shell.openExternal(url) }),
+    // hardenWindow passes only https:// URLs here.
+    harden: (win) => hardenWindow(win, { isTrusted, openExternal: (url) => void shell.openExternal(url) }), // eng-disable OPEN_EXTERNAL_JS_CHECK
     preload: join(distDir, 'electron', 'preload.cjs'),
     rendererIndex: join(rendererDir, 'index.html'),
     eventChannel: EVENT_CHANNEL,

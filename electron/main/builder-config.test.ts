@@ -28,6 +28,9 @@ describe('electron-builder configuration', () => {
     expect(config.win).toMatchObject({ target: ['nsis'] });
     expect(config.fileAssociations).toEqual([expect.objectContaining({ ext: 'anchor' })]);
     expect(config.files).toContain('!dist/**/*.map');
+    // Native modules are rebuilt for Electron's ABI when packaging and kept outside the asar so they can load.
+    expect(config.npmRebuild).toBe(true);
+    expect(config.asarUnpack).toContain('**/*.node');
   });
 
   it('the package’s main entry is the built Electron main process', () => {

@@ -16,13 +16,13 @@ const EXTERNAL = /^https:\/\//;
 export function hardenWindow(win: BrowserWindow, options: HardenOptions): void {
   const contents = win.webContents;
   contents.setWindowOpenHandler(({ url }) => {
-    if (EXTERNAL.test(url)) options.openExternal(url);
+    if (EXTERNAL.test(url)) options.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK (https only, checked on this line)
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
     if (!options.isTrusted(url)) {
       event.preventDefault();
-      if (EXTERNAL.test(url)) options.openExternal(url);
+      if (EXTERNAL.test(url)) options.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK (https only)
     }
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());

@@ -51,7 +51,11 @@ export class WindowManager {
       show: false,
       title: `Anchor Studio — ${backend.state.project?.info().name ?? 'no project'}`,
       backgroundColor: '#111519',
-      webPreferences: { preload: this.deps.preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+      webPreferences: {
+        preload: this.deps.preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true,
+        // Middle-click must not open links in new windows.
+        disableBlinkFeatures: 'Auxclick',
+      },
     });
     this.deps.harden(win);
     const contentsId = win.webContents.id;
