@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
@@ -55,5 +55,37 @@ describe('anchor CLI', () => {
     const j = anchor('import', bad, '--project', project, '--json');
     expect(JSON.parse(j.stdout)).toEqual({ ok: false, error: { code: 'import_failed', message: 'bad.tsv:4: index "three" is not an integer' } });
     expect(anchor('info', '--project', join(dir, 'missing.anchor')).stderr).toMatch(/no project at/);
+  });
+});
+
+describe('anchor score', () => {
+  const conformance = join(root, '..', 'shared', 'conformance');
+
+  it('reproduces MMEvalPro demo_score.json from the model-output file, with CG, PC, KC and the matrix added', () => {
+    const r = anchor('score', join(conformance, 'mmevalpro', 'demo_model_output.json'), '--format', 'mmevalpro', '--json');
+    expect(r.code).toBe(0);
+    const value = JSON.parse(r.stdout).value;
+    const expected = JSON.parse(readFileSync(join(conformance, 'mmevalpro', 'demo_score.json'), 'utf8')) as Record<string, Record<string, number>>;
+    for (const [group, numbers] of Object.entries(expected)) {
+      const got = value[group] ?? value.bySource[group];
+      expect(got, group).toMatchObject(numbers);
+      expect(got).toHaveProperty('consistency_gap');
+      expect(got).toHaveProperty('knowledge_consistency');
+    }
+    expect(value.Micro_Average.conditional.perception.origin).toBe(value.Micro_Average.perception_consistency);
+  });
+
+  it('reproduces the official MMMU numbers from eval-only predictions', () => {
+    const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu',
+      '--gold', join(conformance, 'mmmu', 'answer_dict_val.json'), '--json');
+    const { format, ...report } = JSON.parse(r.stdout).value;
+    expect(format).toBe('mmmu');
+    expect(report).toEqual(JSON.parse(readFileSync(join(conformance, 'mmmu', 'llava1.5_13b_val_expected.json'), 'utf8')));
+  });
+
+  it('explains a missing gold file', () => {
+    const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/needs the gold answers: --gold/);
   });
 });

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { packageVersion } from '../paths';
 import { registerCommands } from './commands';
+import { registerScore } from './score';
 import { registerServe } from './serve';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
@@ -9,6 +10,7 @@ const program = new Command('anchor')
   .version(packageVersion());
 registerServe(program);
 registerCommands(program);
+registerScore(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { roleFromEvalType } from '../../../shared/domain/roles';
+import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
+import { scoreMmmu, type MmmuGold } from '../../../shared/scoring/mmmu';
+import { AppError } from '../errors';
+import { createOutput } from './output';
+
+const mmevalproRow = z.object({
+  triplet_id: z.union([z.number(), z.string()]),
+  model_output: z.union([z.string(), z.number()]).nullable(),
+  answer: z.union([z.string(), z.number()]),
+  source: z.string(),
+  eval_type: z.string(),
+});
+const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), ground_truth: z.union([z.string(), z.array(z.string())]) }));
+const mmmuPredictions = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new AppError('invalid_input', `cannot read ${path} as JSON: ${(error as Error).message}`);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new AppError('invalid_input', `${path}: ${issue.path.join('.') || 'file'}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+export function scoreFile(file: string, format: string, goldPath?: string): unknown {
+  if (format === 'mmevalpro') {
+    const rows = parse(z.array(mmevalproRow), readJson(file), file);
+    const answers: TripletAnswer[] = rows.map((r, i) => {
+      const role = roleFromEvalType(r.eval_type);
+      if (!role) throw new AppError('invalid_input', `${file}: row ${i + 1}: eval_type "${r.eval_type}" is not Origin, Perception or Knowledge`);
+      return { tripletId: String(r.triplet_id), source: r.source, role, prediction: r.model_output === null ? null : String(r.model_output), answer: String(r.answer) };
+    });
+    return { format, ...scoreMmEvalPro(answers) };
+  }
+  if (format === 'mmmu') {
+    if (!goldPath) throw new AppError('invalid_input', 'MMMU scoring needs the gold answers: --gold answer_dict_val.json');
+    const gold = parse(mmmuGold, readJson(goldPath), goldPath) as Record<string, MmmuGold>;
+    const predictions = parse(mmmuPredictions, readJson(file), file);
+    const missing = Object.keys(predictions).find((id) => !gold[id]);
+    if (missing) throw new AppError('invalid_input', `${file}: prediction ${missing} has no gold answer in ${goldPath}`);
+    return { format, ...scoreMmmu(predictions, gold) };
+  }
+  throw new AppError('invalid_input', `unknown format "${format}"; use mmevalpro or mmmu`);
+}
+
+function human(result: Record<string, unknown>): string {
+  const lines: string[] = [];
+  for (const [group, value] of Object.entries(result)) {
+    if (group === 'format') continue;
+    if (group === 'bySource') {
+      for (const [source, s] of Object.entries(value as Record<string, Record<string, number>>)) lines.push(row(source, s));
+    } else lines.push(row(group, value as Record<string, number>));
+  }
+  return lines.join('\n');
+}
+
+function row(name: string, v: Record<string, unknown>): string {
+  const cells = Object.entries(v).filter(([, x]) => typeof x === 'number').map(([k, x]) => `${k} ${x as number}`);
+  return `${name.padEnd(34)} ${cells.join('  ')}`;
+}
+
+export function registerScore(program: Command): void {
+  program
+    .command('score')
+    .description('score a model-output file offline (no project needed): MMEvalPro outputs or MMMU eval-only predictions')
+    .argument('<file>', 'the predictions file')
+    .requiredOption('--format <format>', 'mmevalpro | mmmu')
+    .option('--gold <file>', 'MMMU gold answers ({id: {question_type, ground_truth}})')
+    .option('--json', 'print one JSON document')
+    .action((file: string, opts: { format: string; gold?: string; json?: boolean }) => {
+      const out = createOutput(Boolean(opts.json));
+      try {
+        const result = scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
+        out.result(result, () => human(result));
+      } catch (error) {
+        out.fail(error);
+      }
+    });
+}
