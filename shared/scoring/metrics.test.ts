@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { bleu4 } from './bleu';
+import { circularCorrect, circularPasses } from './circular';
+import { mcnemar, wilson } from './intervals';
+import { multimodalGain, multimodalLeakage } from './seeing';
+
+const opts = (...texts: string[]) => texts.map((text, i) => ({ label: String.fromCharCode(65 + i), text }));
+
+describe('CircularEval', () => {
+  it('rotates option texts one place per pass, the answer moving with its text', () => {
+    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), 'B');
+    expect(plan.flag).toBeNull();
+    expect(plan.passes).toHaveLength(4);
+    expect(plan.passes[1]!.options.map((o) => o.text)).toEqual(['dog', 'owl', 'eel', 'cat']);
+    expect(plan.passes[1]!.answer).toBe('A');
+    expect(plan.passes[2]!.answer).toBe('D');
+    for (const p of plan.passes) expect(p.options.find((o) => o.label === p.answer)!.text).toBe('dog');
+  });
+
+  it('gives one flagged pass when option texts are letters or the answer is not a label', () => {
+    expect(circularPasses(opts('A', 'B', 'C'), 'A')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('letters') });
+    expect(circularPasses(opts('x', 'y'), 'Z')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('not an option label') });
+  });
+
+  it('is right only when every pass is; an unanswerable pass is wrong', () => {
+    expect(circularCorrect([{ correct: true }, { correct: true }])).toBe(true);
+    expect(circularCorrect([{ correct: true }, { correct: false }])).toBe(false);
+    expect(circularCorrect([])).toBe(false);
+  });
+});
+
+describe('intervals and paired tests', () => {
+  it('Wilson interval matches the textbook value and stays inside [0, 1]', () => {
+    const w = wilson(81, 263);
+    expect(w.low).toBeCloseTo(0.2553, 4);
+    expect(w.high).toBeCloseTo(0.3662, 4);
+    expect(wilson(0, 10).low).toBe(0);
+    expect(wilson(10, 10).high).toBe(1);
+    expect(wilson(0, 0)).toEqual({ low: 0, high: 0 });
+  });
+
+  it('McNemar: exact for few disagreements, chi-square with continuity correction otherwise', () => {
+    const pairs = (b: number, c: number, same: number) => [
+      ...Array.from({ length: b }, () => [true, false] as const),
+      ...Array.from({ length: c }, () => [false, true] as const),
+      ...Array.from({ length: same }, () => [true, true] as const),
+    ];
+    const exact = mcnemar(pairs(1, 9, 50));
+    expect(exact.method).toBe('exact');
+    expect(exact.pValue).toBeCloseTo(0.021484375, 9); // 2 × P(X ≤ 1), X ~ Bin(10, ½) = 2 × 11/1024
+    const chi = mcnemar(pairs(10, 30, 0));
+    expect(chi.method).toBe('chi-square');
+    expect(chi.pValue).toBeCloseTo(0.0026631, 6); // χ² = (|10−30|−1)²/40 = 9.025, 1 df: erfc(√(χ²/2))
+    expect(mcnemar(pairs(0, 0, 5)).pValue).toBe(1);
+  });
+});
+
+describe('BLEU-4 (NLTK sentence_bleu, smoothing method 1)', () => {
+  it('scores an identical long answer 1 and a short exact match well above 0', () => {
+    expect(bleu4('\\begin{tabular}{cc} a & b \\\\ c & d \\end{tabular}', '\\begin{tabular}{cc} a & b \\\\ c & d \\end{tabular}')).toBeCloseTo(1, 10);
+    expect(bleu4('a b', 'a b')).toBeCloseTo(Math.exp((Math.log(0.1) * 2) / 4), 10);
+  });
+
+  it('applies the brevity penalty and returns 0 with no unigram in common', () => {
+    const full = 'the cat sat on the mat today';
+    const short = bleu4(full, 'the cat sat on');
+    expect(short).toBeCloseTo(Math.exp(1 - 7 / 4) * Math.exp((Math.log(1) + Math.log(1) + Math.log(1) + Math.log(1)) / 4), 10);
+    expect(bleu4(full, 'completely different words')).toBe(0);
+    expect(bleu4(full, '')).toBe(0);
+  });
+});
+
+describe('seeing-or-not', () => {
+  it('MG is the image’s gain; ML is never negative', () => {
+    expect(multimodalGain(55.2, 41.0)).toBeCloseTo(14.2, 10);
+    expect(multimodalLeakage(41.0, 35.5)).toBeCloseTo(5.5, 10);
+    expect(multimodalLeakage(30, 35.5)).toBe(0);
+  });
+});
