@@ -77,3 +77,23 @@ describe('seeing-or-not', () => {
     expect(multimodalLeakage(30, 35.5)).toBe(0);
   });
 });
+
+describe('accuracy by grouping', () => {
+  it('counts per value of each key with Wilson intervals, skipping predictions without that key', async () => {
+    const { accuracyBy, VRP_KEYS } = await import('./accuracy');
+    const preds = [
+      { correct: true, groups: { level: 'none', colour: null, shape: null } },
+      { correct: false, groups: { level: 'partial', colour: 'red', shape: 'box' } },
+      { correct: true, groups: { level: 'partial', colour: 'blue', shape: 'box' } },
+      { correct: true, groups: { level: 'full', colour: 'red', shape: 'ellipse' } },
+    ];
+    const r = accuracyBy(preds, VRP_KEYS);
+    expect(r.overall).toMatchObject({ n: 4, correct: 3, accuracy: 75 });
+    expect(r.by.level).toMatchObject({ full: { n: 1, correct: 1 }, none: { n: 1 }, partial: { n: 2, correct: 1, accuracy: 50 } });
+    expect(r.by.colour).toMatchObject({ blue: { n: 1 }, red: { n: 2, correct: 1 } });
+    expect(r.by.font).toEqual({});
+    expect(r.by.shape!.box!.ci95.low).toBeGreaterThan(0);
+    expect(r.by.shape!.box!.ci95.high).toBeLessThan(100);
+    expect(accuracyBy([], ['level']).overall).toMatchObject({ n: 0, accuracy: 0 });
+  });
+});

@@ -34,45 +34,71 @@ const pct = (n: number, d: number) => (d === 0 ? 0 : pyRound((100 * n) / d, 2));
 /** Correct as the published scorer decides it: the extracted answer equals the gold label as a string. */
 export const isCorrect = (a: TripletAnswer) => a.prediction !== null && a.prediction === a.answer;
 
-function scoreGroup(answers: readonly TripletAnswer[]): MmEvalProScores {
+interface Counts {
+  right: Record<Role, number>;
+  asked: Record<Role, number>;
+  triplets: number;
+  genuine: number;
+  /** both[x][y]: triplets with x and y right; given[y]: triplets with y right. */
+  both: Record<Role, Record<Role, number>>;
+  given: Record<Role, number>;
+}
+
+const zeroRoles = (): Record<Role, number> => ({ origin: 0, perception: 0, knowledge: 0 });
+
+function emptyCounts(): Counts {
+  return { right: zeroRoles(), asked: zeroRoles(), triplets: 0, genuine: 0, both: { origin: zeroRoles(), perception: zeroRoles(), knowledge: zeroRoles() }, given: zeroRoles() };
+}
+
+function tally(answers: readonly TripletAnswer[]): Counts {
+  const c = emptyCounts();
   const triplets = new Map<string, Partial<Record<Role, boolean>>>();
-  const right: Record<Role, number> = { origin: 0, perception: 0, knowledge: 0 };
-  const asked: Record<Role, number> = { origin: 0, perception: 0, knowledge: 0 };
   for (const a of answers) {
     const ok = isCorrect(a);
-    asked[a.role]++;
-    if (ok) right[a.role]++;
-    const t = triplets.get(a.tripletId) ?? {};
+    c.asked[a.role]++;
+    if (ok) c.right[a.role]++;
+    let t = triplets.get(a.tripletId);
+    if (!t) triplets.set(a.tripletId, (t = {}));
     // A duplicated prediction for the same question counts once: the first answer stands.
     if (t[a.role] === undefined) t[a.role] = ok;
-    triplets.set(a.tripletId, t);
   }
-  let genuine = 0;
-  const both: Record<Role, Record<Role, number>> = { origin: { origin: 0, perception: 0, knowledge: 0 }, perception: { origin: 0, perception: 0, knowledge: 0 }, knowledge: { origin: 0, perception: 0, knowledge: 0 } };
-  const given: Record<Role, number> = { origin: 0, perception: 0, knowledge: 0 };
+  c.triplets = triplets.size;
   for (const t of triplets.values()) {
-    if (roles.every((r) => t[r] === true)) genuine++;
+    if (t.origin === true && t.perception === true && t.knowledge === true) c.genuine++;
     for (const y of roles) {
       if (t[y] !== true) continue;
-      given[y]++;
-      for (const x of roles) if (t[x] === true) both[x][y]++;
+      c.given[y]++;
+      for (const x of roles) if (t[x] === true) c.both[x][y]++;
     }
   }
-  const total = asked.origin + asked.perception + asked.knowledge;
-  const ga = pct(genuine, triplets.size);
-  const oa = pct(right.origin, asked.origin);
-  const conditional = Object.fromEntries(roles.map((x) => [x, Object.fromEntries(roles.map((y) => [y, pct(both[x][y], given[y])]))])) as MmEvalProScores['conditional'];
+  return c;
+}
+
+function add(a: Counts, b: Counts): Counts {
+  const sum = (x: Record<Role, number>, y: Record<Role, number>) => ({ origin: x.origin + y.origin, perception: x.perception + y.perception, knowledge: x.knowledge + y.knowledge });
+  return {
+    right: sum(a.right, b.right), asked: sum(a.asked, b.asked), triplets: a.triplets + b.triplets, genuine: a.genuine + b.genuine,
+    both: { origin: sum(a.both.origin, b.both.origin), perception: sum(a.both.perception, b.both.perception), knowledge: sum(a.both.knowledge, b.both.knowledge) },
+    given: sum(a.given, b.given),
+  };
+}
+
+function scores(c: Counts): MmEvalProScores {
+  const total = c.asked.origin + c.asked.perception + c.asked.knowledge;
+  const ga = pct(c.genuine, c.triplets);
+  const oa = pct(c.right.origin, c.asked.origin);
+  const conditional = Object.fromEntries(roles.map((x) => [x, Object.fromEntries(roles.map((y) => [y, pct(c.both[x][y], c.given[y])]))])) as MmEvalProScores['conditional'];
   return {
     genuine_accuracy_score: ga,
-    average_score: pct(right.origin + right.perception + right.knowledge, total),
+    average_score: pct(c.right.origin + c.right.perception + c.right.knowledge, total),
     origin_score: oa,
-    perception_score: pct(right.perception, asked.perception),
-    knowledge_score: pct(right.knowledge, asked.knowledge),
+    perception_score: pct(c.right.perception, c.asked.perception),
+    knowledge_score: pct(c.right.knowledge, c.asked.knowledge),
     consistency_gap: pyRound(oa - ga, 2),
     perception_consistency: conditional.perception.origin,
     knowledge_consistency: conditional.knowledge.origin,
     conditional,
-    triplets: triplets.size,
+    triplets: c.triplets,
     questions: total,
   };
 }
@@ -93,9 +119,17 @@ const MACRO_KEYS = [
  * average (over all triplets), reproducing the published scorer, plus CG, PC, KC and the conditional matrix.
  */
 export function scoreMmEvalPro(answers: readonly TripletAnswer[]): MmEvalProReport {
-  const sources = [...new Set(answers.map((a) => a.source))].sort();
-  const bySource = Object.fromEntries(sources.map((s) => [s, scoreGroup(answers.filter((a) => a.source === s))]));
+  // One pass splits by source; Micro sums the per-source counts (a triplet belongs to one source).
+  const split = new Map<string, TripletAnswer[]>();
+  for (const a of answers) {
+    const list = split.get(a.source);
+    if (list) list.push(a);
+    else split.set(a.source, [a]);
+  }
+  const sources = [...split.keys()].sort();
+  const counts = sources.map((s) => tally(split.get(s)!));
+  const bySource = Object.fromEntries(sources.map((s, i) => [s, scores(counts[i]!)]));
   const per = Object.values(bySource);
   const macro = Object.fromEntries(MACRO_KEYS.map((k) => [k, per.length ? pyRound(per.reduce((n, s) => n + s[k], 0) / per.length, 2) : 0])) as MmEvalProReport['Macro_Average'];
-  return { bySource, Macro_Average: macro, Micro_Average: scoreGroup(answers) };
+  return { bySource, Macro_Average: macro, Micro_Average: scores(counts.reduce(add, emptyCounts())) };
 }
