@@ -10,12 +10,10 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeOnly = process.argv.includes('--node-only');
 
-const common = nodeBundle;
-
 await Promise.all([
-  build({ ...common, entryPoints: [join(root, 'electron/backend/cli/main.ts')], outfile: join(root, 'dist/cli.cjs') }),
-  build({ ...common, entryPoints: [join(root, 'electron/main/main.ts')], outfile: join(root, 'dist/electron/main.cjs') }),
-  build({ ...common, entryPoints: [join(root, 'electron/preload/preload.ts')], outfile: join(root, 'dist/electron/preload.cjs'), sourcemap: false }),
+  build({ ...nodeBundle, entryPoints: [join(root, 'electron/backend/cli/main.ts')], outfile: join(root, 'dist/cli.cjs') }),
+  build({ ...nodeBundle, entryPoints: [join(root, 'electron/main/main.ts')], outfile: join(root, 'dist/electron/main.cjs') }),
+  build({ ...nodeBundle, entryPoints: [join(root, 'electron/preload/preload.ts')], outfile: join(root, 'dist/electron/preload.cjs'), sourcemap: false }),
 ]);
 
 if (!nodeOnly) {

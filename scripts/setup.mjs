@@ -51,7 +51,7 @@ function installPackages() {
   writeFileSync(marker, fingerprint());
 }
 
-export const chromiumCandidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+const chromiumCandidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
 
 function installChromium() {
   if (process.env.ANCHOR_CHROMIUM || chromiumCandidates.some((p) => existsSync(p))) return;

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export function electronBinary() {
+function electronBinary() {
   const dir = join(root, 'node_modules', 'electron');
   const pathFile = join(dir, 'path.txt');
   if (!existsSync(pathFile)) return null;

@@ -85,3 +85,16 @@ describe('dispatch', () => {
     for (const name of methodNames) expect(contract[name].doc.length).toBeGreaterThan(5);
   });
 });
+
+describe('closing', () => {
+  it('waits for a running import to stop before close resolves, so nothing writes after shutdown', async () => {
+    const file = join(t.dir, 'big.tsv');
+    writeTsv(file, sampleTsvRows(400));
+    const { jobId } = await t.backend.call('imports.start', { files: [file] });
+    const job = () => t.backend.jobs.get(jobId)!;
+    expect(job().status).toBe('running');
+    await t.backend.close();
+    expect(job().status).toBe('cancelled');
+    expect(job().finishedAt).not.toBeNull();
+  });
+});

@@ -14,6 +14,7 @@ interface Entry {
   job: Job;
   abort: AbortController;
   lastEmit: number;
+  done?: Promise<unknown>;
 }
 
 const EMIT_EVERY_MS = 100;
@@ -73,6 +74,7 @@ export class JobRegistry {
         this.events.emit({ type: 'job.finished', job: { ...job } });
       }
     })();
+    entry.done = done;
     // The caller may not await (imports.start): keep an unobserved failure from crashing the process.
     done.catch(() => undefined);
     return { job: { ...job }, done };
@@ -96,7 +98,9 @@ export class JobRegistry {
 
   /** Waits for running jobs to stop (cancelling them first) before the project closes. */
   async cancelAll(): Promise<void> {
-    for (const entry of this.entries.values()) if (entry.job.status === 'running') entry.abort.abort();
+    const running = [...this.entries.values()].filter((e) => e.job.status === 'running');
+    for (const entry of running) entry.abort.abort();
+    await Promise.allSettled(running.map((e) => e.done));
   }
 
   running(): number {
