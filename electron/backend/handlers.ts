@@ -9,6 +9,11 @@ import { defaultDatasetName, runImport } from './services/imports';
 import { getItem, itemNeighbours } from './services/items';
 import { listQuestions, questionFacets } from './services/questions';
 import { buildDemoProject } from './demo/build';
+import { promptPresets } from '../../shared/prompts/templates';
+import { testEndpoint } from './endpoints/test-endpoint';
+import { deleteRun, runRow } from './runs/store';
+import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
+import { nextHumanQuestion } from './runs/human';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -64,5 +69,39 @@ export function createHandlers(state: BackendState): Handlers {
       return job;
     },
     'jobs.cancel': ({ id }) => ({ cancelled: state.jobs.cancel(id) }),
+
+    'endpoints.list': () => state.endpoints.list(),
+    'endpoints.save': ({ endpoint, apiKey, previousName }) => state.endpoints.save(endpoint, apiKey, previousName),
+    'endpoints.delete': ({ name }) => ({ deleted: state.endpoints.delete(name) }),
+    'endpoints.test': ({ name }) => testEndpoint(state.endpoints, name),
+
+    'runs.templates': () => [...promptPresets],
+    'runs.plan': (input) => state.runs.plan(input),
+    'runs.start': (input, ctx) => {
+      const { runId, jobId } = state.runs.start(input, ctx.userId);
+      return { runId, jobId };
+    },
+    'runs.list': () => state.runs.list(),
+    'runs.get': ({ id }) => state.runs.get(id),
+    'runs.pause': ({ id }) => state.runs.pause(id),
+    'runs.cancel': ({ id }) => state.runs.cancel(id),
+    'runs.resume': ({ id }) => {
+      const { runId, jobId } = state.runs.resume(id);
+      return { runId, jobId };
+    },
+    'runs.retryErrors': ({ id }) => {
+      const { runId, jobId } = state.runs.resume(id, 'errors');
+      return { runId, jobId };
+    },
+    'runs.delete': ({ id }) => {
+      if (state.runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
+      runRow(db(), id);
+      return { deleted: deleteRun(db(), id) };
+    },
+    'runs.predictions': ({ runId: id, offset, limit, ...filter }) => listPredictions(db(), id, filter, offset, limit),
+    'runs.prediction': ({ id }) => getPrediction(db(), id),
+    'runs.correct': ({ id, label }, ctx) => correctPrediction(db(), id, label, ctx.userId, state.now().toISOString()),
+    'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
+    'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
   };
 }

@@ -6,6 +6,8 @@ import { RecentProjects } from './recent';
 import { BackendState, type CallContext } from './state';
 import { imageBytes, thumbnail, type ImageBytes } from './services/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
+import { EndpointStore } from './endpoints/store';
+import type { SecretBox } from './endpoints/secrets';
 
 export interface BackendOptions {
   /** Where machine-level files live: recent projects, the demo project, uploads. */
@@ -18,6 +20,9 @@ export interface BackendOptions {
   desktop?: boolean;
   /** The caller when an adapter does not name one (the local profile). */
   defaultUser?: string | null;
+  /** Encrypts stored API keys (Electron's safeStorage); without it keys come from environment variables only. */
+  secrets?: SecretBox | null;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Backend {
@@ -39,7 +44,7 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const dataDir = options.dataDir ?? defaultDataDir();
   const state = new BackendState(
     events, jobs, new RecentProjects(dataDir), now, dataDir, options.resourcesDir ?? resourcesDir(), packageVersion(),
-    options.desktop ?? false,
+    options.desktop ?? false, new EndpointStore(dataDir, options.secrets ?? null, options.env ?? process.env),
   );
   const handlers = createHandlers(state);
   const defaultCtx: CallContext = { userId: options.defaultUser ?? null };
@@ -55,6 +60,8 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
       return thumb ? thumbnail(db, hash) : imageBytes(db, hash);
     },
     close: async () => {
+      // Runs pause (answers in flight are stored) rather than cancel, so reopening shows them as resumable.
+      await state.runs.stopAll();
       await jobs.cancelAll();
       state.close();
     },

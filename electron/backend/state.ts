@@ -3,6 +3,8 @@ import { AppError } from './errors';
 import type { EventBus } from './events';
 import type { JobRegistry } from './jobs/registry';
 import type { RecentProjects } from './recent';
+import type { EndpointStore } from './endpoints/store';
+import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 
 export interface CallContext {
@@ -13,6 +15,7 @@ export interface CallContext {
 /** What the handlers share: the open project, jobs, events and the machine-level settings. */
 export class BackendState {
   project: ProjectSession | null = null;
+  readonly runs: RunManager;
 
   constructor(
     readonly events: EventBus,
@@ -23,7 +26,10 @@ export class BackendState {
     readonly resourcesDir: string,
     readonly version: string,
     readonly desktop: boolean,
-  ) {}
+    readonly endpoints: EndpointStore,
+  ) {
+    this.runs = new RunManager(() => this.requireProject(), jobs, events, endpoints, now);
+  }
 
   requireProject(): ProjectSession {
     if (!this.project) throw new AppError('no_project', 'no project is open; create or open one first');
@@ -45,7 +51,7 @@ export class BackendState {
     this.project?.close();
     this.project = next;
     this.recent.touch(next.path, this.now());
-    this.events.changed(['project', 'datasets', 'questions', 'items', 'jobs']);
+    this.events.changed(['project', 'datasets', 'questions', 'items', 'jobs', 'runs']);
     return next.info();
   }
 

@@ -12,7 +12,7 @@ export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 }
 
 /** Scopes of data that change together; clients key their caches by these. */
-export const dataScopes = ['project', 'datasets', 'questions', 'items', 'jobs'] as const;
+export const dataScopes = ['project', 'datasets', 'questions', 'items', 'jobs', 'endpoints', 'runs'] as const;
 export type DataScope = (typeof dataScopes)[number];
 
 export function method<I extends z.ZodType, O extends z.ZodType>(def: MethodDef<I, O>): MethodDef<I, O> {

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { appMethods } from './methods/app';
 import { datasetMethods } from './methods/datasets';
+import { endpointMethods } from './methods/endpoints';
 import { itemMethods } from './methods/items';
 import { jobMethods } from './methods/jobs';
 import { projectMethods } from './methods/projects';
 import { questionMethods } from './methods/questions';
+import { runMethods } from './methods/runs';
 import { transferMethods } from './methods/transfer';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
@@ -16,6 +18,8 @@ export const contract = {
   ...itemMethods,
   ...transferMethods,
   ...jobMethods,
+  ...endpointMethods,
+  ...runMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -35,6 +39,7 @@ export function isMethodName(name: unknown): name is MethodName {
 export * from './define';
 export * from './entities';
 export * from './errors';
+export * from './eval-entities';
 export * from './events';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

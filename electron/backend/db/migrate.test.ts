@@ -51,11 +51,25 @@ describe('project file', () => {
 
   it('rolls back a migration that fails, leaving no trace of it', () => {
     const db = new Database(join(dir, 'p.anchor'));
-    const broken = [...migrations, { version: 2, name: '0002_broken', sql: 'CREATE TABLE ok (x); CREATE TABLE nope (' }];
+    const next = migrations.length + 1;
+    const broken = [...migrations, { version: next, name: 'broken', sql: 'CREATE TABLE ok (x); CREATE TABLE nope (' }];
     expect(() => migrate(db, 'p.anchor', broken)).toThrow();
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'ok'").pluck().get()).toBe(0);
-    expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(migrations.length);
     db.close();
+  });
+
+  it('upgrades a file made by an older build, keeping its data', () => {
+    const path = join(dir, 'old.anchor');
+    const old = new Database(path);
+    old.pragma('journal_mode = WAL');
+    migrate(old, 'old.anchor', migrations.slice(0, 1));
+    old.prepare("INSERT INTO datasets (name, format, created_at) VALUES ('kept', 'jsonl', 'now')").run();
+    old.close();
+    const db = openDb(path);
+    expect(db.prepare('SELECT name FROM datasets').pluck().all()).toEqual(['kept']);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('runs', 'predictions', 'response_cache')").pluck().get()).toBe(3);
+    closeDb(db);
   });
 
   it('keeps revisions append-only', () => {

@@ -33,7 +33,10 @@ export class JobRegistry {
   ) {}
 
   /** Starts `work` and returns the job at once; the promise settles with the job's end. */
-  start<T>(kind: string, title: string, unit: string, work: (control: JobControl) => Promise<T>): { job: Job; done: Promise<T> } {
+  start<T>(
+    kind: string, title: string, unit: string, work: (control: JobControl) => Promise<T>,
+    options: { cancelMessage?: () => string } = {},
+  ): { job: Job; done: Promise<T> } {
     const id = randomUUID();
     const abort = new AbortController();
     const job: Job = {
@@ -66,9 +69,11 @@ export class JobRegistry {
         return result;
       } catch (error) {
         const cancelled = abort.signal.aborted;
+        // Imports roll back (nothing stored); runs keep every answer so far and say so through cancelMessage.
+        const message = options.cancelMessage?.() ?? 'cancelled; nothing was stored';
         job.status = cancelled ? 'cancelled' : 'failed';
-        job.error = cancelled ? { code: 'cancelled', message: 'cancelled; nothing was stored' } : toApiError(error);
-        throw cancelled ? new AppError('cancelled', `${title}: cancelled; nothing was stored`) : error;
+        job.error = cancelled ? { code: 'cancelled', message } : toApiError(error);
+        throw cancelled ? new AppError('cancelled', `${title}: ${message}`) : error;
       } finally {
         job.finishedAt = this.now().toISOString();
         this.events.emit({ type: 'job.finished', job: { ...job } });

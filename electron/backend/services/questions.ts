@@ -1,7 +1,7 @@
 import type { QuestionFilter, QuestionRow } from '../../../shared/contract';
 import type { Db } from '../db/open';
 
-function where(filter: QuestionFilter): { sql: string; params: unknown[] } {
+export function questionWhere(filter: QuestionFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (filter.datasetId !== undefined) { clauses.push('i.dataset_id = ?'); params.push(filter.datasetId); }
@@ -26,7 +26,7 @@ interface Row {
 
 /** A page of questions in browse order (dataset, file order, origin → perception → knowledge). */
 export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number): { total: number; rows: QuestionRow[] } {
-  const w = where(filter);
+  const w = questionWhere(filter);
   const from = `FROM questions q JOIN items i ON i.id = q.item_id ${w.sql}`;
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(...w.params) as { n: number }).n;
   // Page by id first: with OFFSET, SQLite evaluates every selected column of every skipped row, so the details

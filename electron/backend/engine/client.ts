@@ -1,0 +1,107 @@
+import OpenAI from 'openai';
+import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { Endpoint } from '../../../shared/contract';
+
+/** Why a request failed, which decides whether it is worth asking again. */
+export type FailureKind = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed' | 'empty' | 'auth' | 'client' | 'cancelled';
+
+export class RequestError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+
+  get retryable(): boolean {
+    return this.kind !== 'auth' && this.kind !== 'client' && this.kind !== 'cancelled';
+  }
+}
+
+export interface ChatRequest {
+  content: ChatCompletionContentPart[];
+  temperature: number;
+  maxTokens: number;
+  seed: number | null;
+}
+
+export interface ChatReply {
+  text: string;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  latencyMs: number;
+}
+
+export interface ChatClient {
+  complete(request: ChatRequest, signal: AbortSignal): Promise<ChatReply>;
+}
+
+/** Retry-After is seconds or an HTTP date; retry-after-ms (OpenAI's) wins when present. */
+export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | null {
+  const ms = Number(headers?.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const value = headers?.get('retry-after');
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+function classify(error: unknown, timedOut: boolean, cancelled: boolean): RequestError {
+  if (cancelled) return new RequestError('cancelled', 'cancelled');
+  if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return new RequestError('timeout', 'the endpoint did not answer in time');
+  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+    const detail = `${error.status} ${error.message}`.slice(0, 300);
+    if (error.status === 429) return new RequestError('rate_limit', detail, retryAfterMs(error.headers));
+    if (error.status === 401 || error.status === 403) return new RequestError('auth', detail);
+    if (error.status === 408 || error.status === 409 || error.status >= 500) return new RequestError('server', detail, retryAfterMs(error.headers));
+    return new RequestError('client', detail);
+  }
+  if (error instanceof OpenAI.APIConnectionError) return new RequestError('network', `connection failed: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+  if (error instanceof SyntaxError) return new RequestError('malformed', `the endpoint sent a body that is not JSON: ${error.message}`.slice(0, 300));
+  return new RequestError('malformed', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * One endpoint through the official SDK, with its own retries off: the engine retries, backs off and adapts
+ * concurrency itself, because it sees every request of the run and the SDK sees one.
+ */
+export function createChatClient(endpoint: Endpoint, apiKey: string | null): ChatClient {
+  const sdk = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: endpoint.baseUrl, maxRetries: 0, timeout: endpoint.timeoutMs });
+  return {
+    async complete(request, signal) {
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), endpoint.timeoutMs);
+      const started = performance.now();
+      try {
+        const completion = await sdk.chat.completions.create(
+          {
+            model: endpoint.model,
+            messages: [{ role: 'user', content: request.content }],
+            temperature: request.temperature,
+            max_tokens: request.maxTokens,
+            ...(request.seed !== null ? { seed: request.seed } : {}),
+          },
+          { signal: AbortSignal.any([signal, timeout.signal]) },
+        );
+        const choice = completion?.choices?.[0];
+        if (!choice || typeof choice.message?.content !== 'string') throw new RequestError('malformed', 'the reply has no choices[0].message.content');
+        if (choice.message.content.trim() === '') throw new RequestError('empty', 'the model sent an empty reply');
+        return {
+          text: choice.message.content,
+          tokensIn: completion.usage?.prompt_tokens ?? null,
+          tokensOut: completion.usage?.completion_tokens ?? null,
+          latencyMs: Math.round(performance.now() - started),
+        };
+      } catch (error) {
+        if (error instanceof RequestError) throw error;
+        throw classify(error, timeout.signal.aborted, signal.aborted);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Option } from '../../../shared/contract';
+import { judgePrompt, parseJudgeReply, type Extracted } from '../../../shared/scoring/extract';
+import type { JudgeTry } from '../runs/predictions';
+import type { EndpointSnapshot } from '../runs/config';
+import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
+import type { ResponseCache } from './cache';
+import type { ChatClient } from './client';
+import type { AdaptiveLimiter } from './limiter';
+import { requestKey } from './request';
+
+export const JUDGE_TRIES = 3;
+
+export interface Judge {
+  endpoint: EndpointSnapshot;
+  client: ChatClient;
+  limiter: AdaptiveLimiter;
+}
+
+/**
+ * SPEC §4 step 2: the judge reads the response and names one label (or Z for none), at temperature 0, up to three
+ * times; every prompt and reply is kept. Its replies are cached like any deterministic request.
+ */
+export async function askJudge(
+  judge: Judge, question: string, options: readonly Option[], response: string, cache: ResponseCache, policy: RetryPolicy,
+  signal: AbortSignal, now: () => string,
+): Promise<{ extracted: Extracted; log: JudgeTry[]; cost: number | null }> {
+  const log: JudgeTry[] = [];
+  let cost: number | null = null;
+  const prompt = judgePrompt(question, options, response);
+  for (let attempt = 0; attempt < JUDGE_TRIES; attempt++) {
+    // Each try is a distinct request (the seed), so a cached unhelpful reply is not simply read back three times.
+    const params = { temperature: 0, maxTokens: 16, seed: attempt };
+    const key = requestKey(judge.endpoint, params, [{ kind: 'text', text: prompt }]);
+    let reply = cache.get(key);
+    if (!reply) {
+      try {
+        const asked = await askWithRetries(judge.client, judge.limiter, { content: [{ type: 'text', text: prompt }], ...params }, Math.ceil(prompt.length / 4) + 16, policy, signal);
+        reply = asked.reply;
+        cache.put(key, reply, now());
+        const c = costOf(judge.endpoint, reply);
+        if (c !== null) cost = (cost ?? 0) + c;
+      } catch (error) {
+        if (error instanceof GaveUp && error.last.kind === 'cancelled') throw error;
+        log.push({ prompt, reply: null, error: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+    }
+    log.push({ prompt, reply: reply.text, error: null });
+    const read = parseJudgeReply(reply.text, options);
+    if (read === 'none') return { extracted: { label: null, path: 'failed' }, log, cost };
+    if (read.label) return { extracted: { label: read.label, path: 'judge' }, log, cost };
+  }
+  return { extracted: { label: null, path: 'failed' }, log, cost };
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { Option, PromptMessagePart, QuestionType } from '../../../shared/contract';
+import { renderPrompt, type PromptTemplate } from '../../../shared/prompts/templates';
+import type { Db } from '../db/open';
+
+/** One thing a run asks: a question in one circular pass, with the options and gold answer of that pass. */
+export interface Unit {
+  questionId: number;
+  pass: number;
+  itemId: number;
+  type: QuestionType;
+  text: string;
+  hint: string | null;
+  options: Option[];
+  answer: string[];
+  images: { hash: string; mime: string; width: number; height: number }[];
+}
+
+export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
+  const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
+  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint
+      FROM run_units u JOIN questions q ON q.id = u.question_id
+      LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+      WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as {
+    question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
+  }[];
+  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+      WHERE ii.item_id = ? ORDER BY ii.position`);
+  const byItem = new Map<number, Unit['images']>();
+  return rows.map((r) => {
+    let images = byItem.get(r.item_id);
+    if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
+    return {
+      questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, text: r.text, hint: r.hint,
+      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images,
+    };
+  });
+}
+
+/** The scale an image is sent at: never up, down so its longest side fits. */
+export function fitSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * Data URLs of the images a run sends, made once per image and size: an MMEvalPro triplet sends the same image three
+ * times, and a circular pass k times.
+ */
+export class ImageEncoder {
+  private readonly cache = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxSide: number,
+    private readonly capacity = 128,
+  ) {}
+
+  dataUrl(image: Unit['images'][number]): Promise<string> {
+    const hit = this.cache.get(image.hash);
+    if (hit) {
+      this.cache.delete(image.hash);
+      this.cache.set(image.hash, hit);
+      return hit;
+    }
+    const made = this.encode(image);
+    this.cache.set(image.hash, made);
+    made.catch(() => this.cache.delete(image.hash));
+    if (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
+    return made;
+  }
+
+  private async encode(image: Unit['images'][number]): Promise<string> {
+    const bytes = (this.db.prepare('SELECT bytes FROM images WHERE hash = ?').pluck().get(image.hash) as Buffer | undefined);
+    if (!bytes) throw new Error(`image ${image.hash} is missing from the project`);
+    const size = fitSize(image.width, image.height, this.maxSide);
+    if (size.width === image.width && size.height === image.height) return `data:${image.mime};base64,${bytes.toString('base64')}`;
+    const decoded = await loadImage(bytes);
+    const canvas = createCanvas(size.width, size.height);
+    canvas.getContext('2d').drawImage(decoded, 0, 0, size.width, size.height);
+    const jpeg = image.mime === 'image/jpeg';
+    const out = jpeg ? await canvas.encode('jpeg', 90) : await canvas.encode('png');
+    return `data:${jpeg ? 'image/jpeg' : 'image/png'};base64,${out.toString('base64')}`;
+  }
+}
+
+export interface BuiltRequest {
+  content: ChatCompletionContentPart[];
+  /** What is stored with the prediction: the message as sent, images by hash and size. */
+  prompt: PromptMessagePart[];
+  textChars: number;
+}
+
+export async function buildRequest(template: PromptTemplate, unit: Unit, withImages: boolean, maxSide: number, encoder: ImageEncoder | null): Promise<BuiltRequest> {
+  const parts = renderPrompt(template, unit, unit.images.length, withImages);
+  const content: ChatCompletionContentPart[] = [];
+  const prompt: PromptMessagePart[] = [];
+  let textChars = 0;
+  for (const part of parts) {
+    if (part.kind === 'text') {
+      content.push({ type: 'text', text: part.text });
+      prompt.push(part);
+      textChars += part.text.length;
+    } else {
+      const image = unit.images[part.index]!;
+      const size = fitSize(image.width, image.height, maxSide);
+      prompt.push({ kind: 'image', hash: image.hash, width: size.width, height: size.height });
+      if (encoder) content.push({ type: 'image_url', image_url: { url: await encoder.dataUrl(image) } });
+    }
+  }
+  return { content, prompt, textChars };
+}
+
+/** The cache key: everything that decides the reply, images by content hash rather than megabytes of base64. */
+export function requestKey(target: { baseUrl: string; model: string }, params: { temperature: number; maxTokens: number; seed: number | null }, prompt: PromptMessagePart[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ u: target.baseUrl, m: target.model, t: params.temperature, x: params.maxTokens, s: params.seed, p: prompt }))
+    .digest('hex');
+}
+
+/**
+ * Tokens a request will use before it is sent, for rate budgets and the dry run: ~4 characters per token for text,
+ * and OpenAI's published tiling rule for images (85 + 170 per 512-pixel tile after fitting 2048 and 768).
+ */
+export function estimateTokens(textChars: number, images: readonly { width: number; height: number }[]): number {
+  let tokens = Math.ceil(textChars / 4) + 8;
+  for (const { width, height } of images) {
+    const a = fitSize(width, height, 2048);
+    const shortest = Math.min(a.width, a.height);
+    const s = shortest > 768 ? 768 / shortest : 1;
+    tokens += 85 + 170 * Math.ceil((a.width * s) / 512) * Math.ceil((a.height * s) / 512);
+  }
+  return tokens;
+}

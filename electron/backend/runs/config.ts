@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import {
+  HUMAN_MODEL, RANDOM_MODEL, type Endpoint, type RunConfigParsed,
+} from '../../../shared/contract';
+import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '../../../shared/prompts/templates';
+import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
+import type { EndpointStore } from '../endpoints/store';
+import { AppError } from '../errors';
+
+/** An endpoint as a run remembers it: everything but the key. */
+export type EndpointSnapshot = Omit<Endpoint, 'apiKeyEnv'>;
+
+/** What a run was asked with, frozen at creation so a score always names its exact configuration. */
+export interface FrozenConfig {
+  kind: 'model' | 'random' | 'human';
+  endpoint: EndpointSnapshot | null;
+  judge: EndpointSnapshot | null;
+  template: PromptTemplate;
+  templateHash: string;
+  extractor: string;
+  temperature: number;
+  maxTokens: number;
+  seed: number | null;
+  imageMaxSide: number;
+  circular: boolean;
+  images: boolean;
+  concurrency: number;
+  failFast: boolean;
+  selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
+}
+
+function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {
+  return rest;
+}
+
+export function templateHash(template: PromptTemplate): string {
+  const { id: _id, name: _name, ...words } = template;
+  return createHash('sha256').update(JSON.stringify(words)).digest('hex').slice(0, 16);
+}
+
+export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): FrozenConfig {
+  const kind = input.model === RANDOM_MODEL ? 'random' : input.model === HUMAN_MODEL ? 'human' : 'model';
+  const endpoint = kind === 'model' ? endpoints.get(input.model) : null;
+  const judge = input.judge ? snapshot(endpoints.get(input.judge)) : null;
+  const template = input.template ? promptTemplateSchema.parse(input.template) : presetTemplate(input.templateId);
+  if (!template) throw new AppError('invalid_input', `no prompt template "${input.templateId}"`);
+  if (input.circular && kind === 'human') throw new AppError('invalid_input', 'CircularEval is for models; a person answers each question once');
+  return {
+    kind,
+    endpoint: endpoint ? snapshot(endpoint) : null,
+    judge,
+    template,
+    templateHash: templateHash(template),
+    extractor: EXTRACTOR_VERSION,
+    temperature: input.temperature ?? endpoint?.temperature ?? 0,
+    maxTokens: input.maxTokens ?? endpoint?.maxTokens ?? 512,
+    seed: input.seed ?? (kind === 'random' ? 0 : null),
+    imageMaxSide: input.imageMaxSide,
+    circular: input.circular,
+    // A text-only model is never sent images, whatever the run asks.
+    images: input.images && endpoint?.kind !== 'text',
+    concurrency: input.concurrency ?? endpoint?.concurrency ?? 1,
+    failFast: input.failFast,
+    selection: { datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit },
+  };
+}
+
+/** Identifies "the same run again" (for resuming from the CLI); the name is not part of it. */
+export function configHash(config: FrozenConfig): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('hex');
+}
+
+/** Deterministic settings: only then may a reply be served from the cache. */
+export function cacheable(config: FrozenConfig): boolean {
+  return config.temperature === 0 || config.seed !== null;
+}

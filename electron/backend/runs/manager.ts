@@ -1,0 +1,151 @@
+import type { RunConfigParsed, RunPlan, RunSummary } from '../../../shared/contract';
+import { isRight } from '../../../shared/scoring/answer';
+import type { EndpointStore } from '../endpoints/store';
+import { AppError } from '../errors';
+import type { EventBus } from '../events';
+import type { JobRegistry } from '../jobs/registry';
+import { defaultRetryPolicy, type RetryPolicy } from '../engine/ask';
+import { executeRun, type RunOutcome } from '../engine/runner';
+import { RunStats } from '../engine/stats';
+import type { ProjectSession } from '../session';
+import { freezeConfig } from './config';
+import { planRun } from './plan';
+import { storeAnswer } from './predictions';
+import { createRun, findResumable, listRuns, runRow, runSummary, setRunStatus } from './store';
+
+interface Live {
+  stats: RunStats;
+  pause: AbortController;
+  done: Promise<RunOutcome>;
+}
+
+/** Starts, pauses, resumes and reports runs of the open project; each live run is one job of the registry. */
+export class RunManager {
+  private readonly live = new Map<number, Live>();
+  retry: RetryPolicy = defaultRetryPolicy;
+
+  constructor(
+    private readonly project: () => ProjectSession,
+    private readonly jobs: JobRegistry,
+    private readonly events: EventBus,
+    private readonly endpoints: EndpointStore,
+    private readonly now: () => Date,
+  ) {}
+
+  private get db() {
+    return this.project().db;
+  }
+
+  private liveInfo = (id: number) => this.live.get(id)?.stats.live() ?? null;
+
+  plan(input: RunConfigParsed): RunPlan {
+    return planRun(this.db, freezeConfig(input, this.endpoints), this.endpoints);
+  }
+
+  /** Creates the run and starts it; with `reuse`, continues an unfinished run of the same configuration instead. */
+  start(input: RunConfigParsed, userId: string | null, reuse = false): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null; resumed: boolean } {
+    const config = freezeConfig(input, this.endpoints);
+    const existing = reuse ? findResumable(this.db, config) : null;
+    const runId = existing ?? createRun(this.db, input, config, userId, this.now());
+    this.events.changed(['runs']);
+    if (config.kind === 'human') return { runId, jobId: null, done: null, resumed: existing !== null };
+    const { jobId, done } = this.launch(runId, 'unanswered');
+    return { runId, jobId, done, resumed: existing !== null };
+  }
+
+  resume(id: number, which: 'unanswered' | 'errors' = 'unanswered'): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
+    const row = runRow(this.db, id);
+    if (row.kind === 'human') return { runId: id, jobId: null, done: null };
+    const { jobId, done } = this.launch(id, which);
+    return { runId: id, jobId, done };
+  }
+
+  private launch(runId: number, which: 'unanswered' | 'errors'): { jobId: string; done: Promise<RunOutcome> } {
+    if (this.live.has(runId)) throw new AppError('conflict', `run ${runId} is already running`);
+    const row = runRow(this.db, runId);
+    const pause = new AbortController();
+    const stats = new RunStats();
+    const { job, done } = this.jobs.start(
+      'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
+      (control) => {
+        stats.jobId = control.id;
+        return executeRun(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats });
+      },
+      { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
+    );
+    const finished = done.finally(() => {
+      this.live.delete(runId);
+      this.events.changed(['runs']);
+    });
+    finished.catch(() => undefined);
+    this.live.set(runId, { stats, pause, done: finished });
+    return { jobId: job.id, done: finished };
+  }
+
+  async pause(id: number): Promise<RunSummary> {
+    const live = this.live.get(id);
+    if (!live) throw new AppError('conflict', `run ${id} is not running`);
+    live.pause.abort();
+    await live.done.catch(() => undefined);
+    return this.get(id);
+  }
+
+  async cancel(id: number): Promise<RunSummary> {
+    const live = this.live.get(id);
+    if (live) {
+      this.jobs.cancel(live.stats.jobId);
+      await live.done.catch(() => undefined);
+    } else {
+      const row = runRow(this.db, id);
+      if (row.status === 'done') throw new AppError('conflict', `run ${id} has finished`);
+      setRunStatus(this.db, id, 'cancelled', null, this.now());
+    }
+    return this.get(id);
+  }
+
+  get(id: number): RunSummary {
+    return runSummary(this.db, id, this.liveInfo(id));
+  }
+
+  list(): RunSummary[] {
+    return listRuns(this.db, this.liveInfo);
+  }
+
+  /** Resolves when the run's job (if any) has ended, however it ended. */
+  async settled(id: number): Promise<void> {
+    await this.live.get(id)?.done.catch(() => undefined);
+  }
+
+  isLive(id: number): boolean {
+    return this.live.has(id);
+  }
+
+  /** A person's answer in a human-evaluation run, stored like a model's (path `exact`, no cost). */
+  answer(runId: number, questionId: number, pass: number, label: string): RunSummary {
+    const row = runRow(this.db, runId);
+    if (row.kind !== 'human') throw new AppError('invalid_input', `run ${runId} is answered by a model, not a person`);
+    const unit = this.db.prepare(`SELECT u.options, u.answer, q.type FROM run_units u JOIN questions q ON q.id = u.question_id
+      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as { options: string; answer: string; type: 'multiple-choice' | 'open' } | undefined;
+    if (!unit) throw new AppError('not_found', `question ${questionId} is not part of run ${runId}`);
+    const options = JSON.parse(unit.options) as { label: string }[];
+    if (unit.type === 'multiple-choice' && !options.some((o) => o.label === label)) throw new AppError('invalid_input', `"${label}" is not an option`);
+    const at = this.now().toISOString();
+    this.db.transaction(() => {
+      storeAnswer(this.db, runId, questionId, pass, {
+        raw: label, label, path: 'exact', correct: isRight(unit.type, JSON.parse(unit.answer) as string[], label, label), prompt: [], judge: [],
+        tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
+      }, at);
+      const left = this.db.prepare(`SELECT count(*) FROM run_units u LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id
+        AND p.pass = u.pass WHERE u.run_id = ? AND p.id IS NULL`).pluck().get(runId) as number;
+      setRunStatus(this.db, runId, left === 0 ? 'done' : 'running', null, left === 0 ? this.now() : null);
+    })();
+    this.events.changed(['runs']);
+    return this.get(runId);
+  }
+
+  /** Stops every live run (the project is closing); their answers are already stored. */
+  async stopAll(): Promise<void> {
+    for (const [id] of this.live) this.live.get(id)?.pause.abort();
+    await Promise.allSettled([...this.live.values()].map((l) => l.done));
+  }
+}

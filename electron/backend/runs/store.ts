@@ -1,0 +1,128 @@
+import type { Option, Role, RunConfigParsed, RunStatus, RunSummary } from '../../../shared/contract';
+import { circularPasses } from '../../../shared/scoring/circular';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import { questionWhere } from '../services/questions';
+import { configHash, type FrozenConfig } from './config';
+
+export interface RunRow {
+  id: number; name: string; dataset_id: number; kind: RunSummary['kind']; endpoint: string; model: string;
+  config: string; config_hash: string; status: Exclude<RunStatus, 'interrupted'>; error: string | null;
+  created_at: string; finished_at: string | null;
+}
+
+export function runRow(db: Db, id: number): RunRow {
+  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  if (!row) throw new AppError('not_found', `run ${id} does not exist`);
+  return row;
+}
+
+export function runConfig(row: RunRow): FrozenConfig {
+  return JSON.parse(row.config) as FrozenConfig;
+}
+
+interface SelectedQuestion {
+  id: number; type: 'multiple-choice' | 'open'; options: string; answer: string;
+}
+
+/** The questions a configuration selects, in browse order (dataset file order, then origin → perception → knowledge). */
+export function selectQuestions(db: Db, selection: FrozenConfig['selection']): SelectedQuestion[] {
+  const w = questionWhere({ datasetId: selection.datasetId, ...selection.filter });
+  const roles = selection.roles as Role[];
+  const sql = `SELECT q.id, q.type, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
+    ${w.sql} AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank, q.id
+    ${selection.limit !== null ? 'LIMIT ?' : ''}`;
+  const params = [...w.params, JSON.stringify(roles), ...(selection.limit !== null ? [selection.limit] : [])];
+  return db.prepare(sql).all(...params) as SelectedQuestion[];
+}
+
+export interface PlannedUnit { questionId: number; pass: number; options: Option[]; answer: string[]; flag: string | null }
+
+/** Expands questions into the requests a run makes: k rotated passes per question under CircularEval. */
+export function planUnits(questions: readonly SelectedQuestion[], circular: boolean): PlannedUnit[] {
+  const units: PlannedUnit[] = [];
+  for (const q of questions) {
+    const options = JSON.parse(q.options) as Option[];
+    const answer = JSON.parse(q.answer) as string[];
+    if (circular && q.type === 'multiple-choice') {
+      const plan = circularPasses(options, answer[0] ?? '');
+      for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: [p.answer], flag: plan.flag });
+    } else {
+      units.push({ questionId: q.id, pass: 0, options, answer, flag: null });
+    }
+  }
+  return units;
+}
+
+export function createRun(db: Db, input: RunConfigParsed, config: FrozenConfig, userId: string | null, now: Date): number {
+  const dataset = db.prepare('SELECT name FROM datasets WHERE id = ?').pluck().get(input.datasetId) as string | undefined;
+  if (dataset === undefined) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
+  const units = planUnits(selectQuestions(db, config.selection), config.circular);
+  if (units.length === 0) throw new AppError('invalid_input', 'the selection has no questions; widen the roles or the filter');
+  const model = config.endpoint?.model ?? input.model;
+  const name = input.name?.trim() || `${input.model} · ${dataset}${config.circular ? ' · circular' : ''}${config.images ? '' : ' · no images'}`;
+  return db.transaction(() => {
+    const id = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`).run(
+      name, input.datasetId, config.kind, input.model, model, JSON.stringify(config), configHash(config), userId, now.toISOString(),
+    ).lastInsertRowid);
+    const insert = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    units.forEach((u, i) => insert.run(id, i, u.questionId, u.pass, JSON.stringify(u.options), JSON.stringify(u.answer), u.flag));
+    return id;
+  })();
+}
+
+/** An unfinished run with exactly this configuration, so `anchor eval` run twice continues instead of starting over. */
+export function findResumable(db: Db, config: FrozenConfig): number | null {
+  const id = db.prepare(`SELECT id FROM runs WHERE config_hash = ? AND status NOT IN ('done') ORDER BY id DESC LIMIT 1`)
+    .pluck().get(configHash(config)) as number | undefined;
+  return id ?? null;
+}
+
+export function setRunStatus(db: Db, id: number, status: RunRow['status'], error: string | null, now: Date | null): void {
+  db.prepare('UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(status, error, now?.toISOString() ?? null, id);
+}
+
+interface SummaryRow extends RunRow {
+  dataset_name: string; units: number; answered: number | null; errors: number | null; correct: number | null; failed: number | null;
+  cached: number | null; tokens_in: number | null; tokens_out: number | null; cost: number | null; costs: number;
+}
+
+const SUMMARY_SQL = `SELECT r.*, d.name AS dataset_name,
+    (SELECT count(*) FROM run_units u WHERE u.run_id = r.id) AS units,
+    a.answered, a.errors, a.correct, a.failed, a.cached, a.tokens_in, a.tokens_out, a.cost, coalesce(a.costs, 0) AS costs
+  FROM runs r JOIN datasets d ON d.id = r.dataset_id
+  LEFT JOIN (SELECT run_id, sum(status = 'answered') AS answered, sum(status = 'error') AS errors, sum(correct = 1) AS correct,
+      sum(status = 'answered' AND corrected IS NULL AND extraction IN ('failed', 'unanswerable')) AS failed,
+      sum(cached) AS cached, sum(tokens_in) AS tokens_in, sum(tokens_out) AS tokens_out, sum(cost) AS cost, count(cost) AS costs
+    FROM predictions GROUP BY run_id) a ON a.run_id = r.id`;
+
+export type LiveInfo = NonNullable<RunSummary['live']>;
+
+function toSummary(r: SummaryRow, live: LiveInfo | null): RunSummary {
+  const config = runConfig(r);
+  // "running" in the file but no job in this process: the app was closed or killed mid-run.
+  const status: RunStatus = r.status === 'running' && !live && r.kind !== 'human' ? 'interrupted' : r.status;
+  return {
+    id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
+    templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
+    status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: r.units,
+    answered: r.answered ?? 0, errors: r.errors ?? 0, correct: r.correct ?? 0, failedExtraction: r.failed ?? 0, cached: r.cached ?? 0,
+    tokensIn: r.tokens_in ?? 0, tokensOut: r.tokens_out ?? 0, cost: r.costs > 0 ? r.cost : null, live,
+  };
+}
+
+export function listRuns(db: Db, live: (id: number) => LiveInfo | null): RunSummary[] {
+  const rows = db.prepare(`${SUMMARY_SQL} ORDER BY r.id DESC`).all() as SummaryRow[];
+  return rows.map((r) => toSummary(r, live(r.id)));
+}
+
+export function runSummary(db: Db, id: number, live: LiveInfo | null): RunSummary {
+  const row = db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(id) as SummaryRow | undefined;
+  if (!row) throw new AppError('not_found', `run ${id} does not exist`);
+  return toSummary(row, live);
+}
+
+export function deleteRun(db: Db, id: number): boolean {
+  return db.prepare('DELETE FROM runs WHERE id = ?').run(id).changes > 0;
+}

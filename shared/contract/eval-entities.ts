@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { promptTemplateSchema } from '../prompts/templates';
+import { extractionPaths } from '../scoring/extract';
+import { optionSchema, roleSchema } from './entities';
+
+/**
+ * A model endpoint: machine-level (shared by every project), never holding the key itself — the key lives in the
+ * desktop's safeStorage or in the environment variable named here, so no project file, log or export can leak it.
+ */
+export const endpointSchema = z.object({
+  name: z.string().min(1).max(80).regex(/^[\w.@:-]+$/, 'letters, digits and . _ - @ : only'),
+  baseUrl: z.string().url(),
+  model: z.string().min(1),
+  /** text-only models never receive images (seeing-or-not baselines). */
+  kind: z.enum(['vision', 'text']).default('vision'),
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).nullable().default(null),
+  temperature: z.number().min(0).max(2).default(0),
+  maxTokens: z.number().int().min(1).max(32768).default(512),
+  concurrency: z.number().int().min(1).max(256).default(4),
+  /** Requests and tokens per minute; null = unlimited. */
+  rpm: z.number().int().min(1).nullable().default(null),
+  tpm: z.number().int().min(1).nullable().default(null),
+  timeoutMs: z.number().int().min(100).max(600_000).default(60_000),
+  /** Prices in USD per million tokens; null = unknown (cost shown as —). */
+  priceIn: z.number().min(0).nullable().default(null),
+  priceOut: z.number().min(0).nullable().default(null),
+});
+export type Endpoint = z.infer<typeof endpointSchema>;
+export type EndpointInput = z.input<typeof endpointSchema>;
+
+export const endpointInfoSchema = endpointSchema.extend({
+  /** Where the key comes from now: the encrypted store, the environment, or nowhere (local servers need none). */
+  keySource: z.enum(['stored', 'env', 'none']),
+});
+export type EndpointInfo = z.infer<typeof endpointInfoSchema>;
+
+/** Built-in "models" that need no endpoint. */
+export const RANDOM_MODEL = 'random-guess';
+export const HUMAN_MODEL = 'human';
+
+export const runFilterSchema = z.object({
+  source: z.string().optional(),
+  category: z.string().optional(),
+  text: z.string().max(500).optional(),
+});
+
+export const runConfigInputSchema = z.object({
+  name: z.string().max(200).optional(),
+  datasetId: z.number().int(),
+  /** An endpoint name, `random-guess` (seeded baseline) or `human` (a person answers in the UI). */
+  model: z.string().min(1),
+  roles: z.array(roleSchema).min(1).default(['origin', 'perception', 'knowledge']),
+  filter: runFilterSchema.default({}),
+  limit: z.number().int().min(1).nullable().default(null),
+  templateId: z.string().default('vlmevalkit-mcq'),
+  /** An edited template; overrides templateId. */
+  template: promptTemplateSchema.nullable().default(null),
+  temperature: z.number().min(0).max(2).nullable().default(null),
+  maxTokens: z.number().int().min(1).max(32768).nullable().default(null),
+  seed: z.number().int().nullable().default(null),
+  /** Longest image side sent, in pixels; larger images are scaled down (aspect kept). */
+  imageMaxSide: z.number().int().min(64).max(8192).default(1536),
+  circular: z.boolean().default(false),
+  /** false = images withheld (seeing-or-not); text-only endpoints never get images. */
+  images: z.boolean().default(true),
+  judge: z.string().nullable().default(null),
+  concurrency: z.number().int().min(1).max(256).nullable().default(null),
+  failFast: z.boolean().default(false),
+});
+export type RunConfigInput = z.input<typeof runConfigInputSchema>;
+export type RunConfigParsed = z.output<typeof runConfigInputSchema>;
+
+export const runStatusSchema = z.enum(['pending', 'running', 'paused', 'cancelled', 'done', 'failed', 'interrupted']);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+export const runSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  datasetId: z.number().int(),
+  datasetName: z.string(),
+  kind: z.enum(['model', 'random', 'human']),
+  model: z.string(),
+  endpoint: z.string(),
+  templateName: z.string(),
+  templateHash: z.string(),
+  circular: z.boolean(),
+  images: z.boolean(),
+  status: runStatusSchema,
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Requests to make (questions × circular passes) and how they ended so far. */
+  units: z.number().int(),
+  answered: z.number().int(),
+  errors: z.number().int(),
+  correct: z.number().int(),
+  failedExtraction: z.number().int(),
+  cached: z.number().int(),
+  tokensIn: z.number().int(),
+  tokensOut: z.number().int(),
+  cost: z.number().nullable(),
+  /** Present while the run's job is live in this session. */
+  live: z.object({ jobId: z.string(), rate: z.number(), etaSeconds: z.number().nullable(), concurrency: z.number().int(), waitingMs: z.number() }).nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const runPlanSchema = z.object({
+  questions: z.number().int(),
+  requests: z.number().int(),
+  fromCache: z.number().int(),
+  toAsk: z.number().int(),
+  alreadyAnswered: z.number().int(),
+  promptTokens: z.number().int(),
+  maxOutputTokens: z.number().int(),
+  /** Upper bound in USD (every reply at max tokens); null when the endpoint has no prices. */
+  maxCost: z.number().nullable(),
+  cacheable: z.boolean(),
+  warnings: z.array(z.string()),
+});
+export type RunPlan = z.infer<typeof runPlanSchema>;
+
+export const predictionOutcomeSchema = z.enum(['correct', 'wrong', 'failed', 'error', 'pending']);
+export type PredictionOutcome = z.infer<typeof predictionOutcomeSchema>;
+
+export const predictionRowSchema = z.object({
+  id: z.number().int().nullable(),
+  position: z.number().int(),
+  questionId: z.number().int(),
+  itemId: z.number().int(),
+  pass: z.number().int(),
+  role: roleSchema,
+  questionText: z.string(),
+  gold: z.string(),
+  outcome: predictionOutcomeSchema,
+  extracted: z.string().nullable(),
+  extraction: z.enum(extractionPaths).nullable(),
+  corrected: z.string().nullable(),
+  raw: z.string().nullable(),
+  error: z.string().nullable(),
+  cached: z.boolean(),
+  latencyMs: z.number().nullable(),
+});
+export type PredictionRow = z.infer<typeof predictionRowSchema>;
+
+const messagePartSchema = z.union([
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('image'), hash: z.string(), width: z.number().int(), height: z.number().int() }),
+]);
+
+export const predictionDetailSchema = predictionRowSchema.extend({
+  options: z.array(optionSchema),
+  /** The user message as sent, images by hash (their bytes are in the project). */
+  prompt: z.array(messagePartSchema),
+  judge: z.array(z.object({ prompt: z.string(), reply: z.string().nullable(), error: z.string().nullable() })),
+  tokensIn: z.number().int().nullable(),
+  tokensOut: z.number().int().nullable(),
+  cost: z.number().nullable(),
+  attempts: z.number().int(),
+  correctedBy: z.string().nullable(),
+});
+export type PredictionDetail = z.infer<typeof predictionDetailSchema>;
+export type PromptMessagePart = z.infer<typeof messagePartSchema>;

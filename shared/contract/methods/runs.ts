@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { method, noInput } from '../define';
+import {
+  predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, runConfigInputSchema, runPlanSchema, runSummarySchema,
+} from '../eval-entities';
+import { extractionPaths } from '../../scoring/extract';
+import { optionSchema } from '../entities';
+import { promptTemplateSchema } from '../../prompts/templates';
+
+const runId = z.object({ id: z.number().int() });
+const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
+
+export const runMethods = {
+  'runs.templates': method({ doc: 'The prompt template presets (SPEC §3).', input: noInput, output: z.array(promptTemplateSchema) }),
+  /** The dry run: what starting would cost, before anything is sent. */
+  'runs.plan': method({ doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
+  'runs.start': method({ doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.list': method({ doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
+  'runs.get': method({ doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
+  /** Stops sending; requests in flight finish and are stored. Resume asks only what is left. */
+  'runs.pause': method({ doc: 'Pause a running run.', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
+  'runs.cancel': method({ doc: 'Stop a run now (requests in flight are dropped).', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
+  'runs.resume': method({ doc: 'Continue a paused, cancelled or interrupted run.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  /** Re-asks only the questions whose requests failed; their error rows stay until an answer replaces them. */
+  'runs.retryErrors': method({ doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.delete': method({ doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
+  'runs.predictions': method({
+    doc: 'A page of a run\'s predictions in question order.',
+    input: z.object({
+      runId: z.number().int(),
+      outcome: predictionOutcomeSchema.optional(),
+      extraction: z.enum(extractionPaths).optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    output: z.object({ total: z.number().int(), rows: z.array(predictionRowSchema) }),
+  }),
+  'runs.prediction': method({ doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
+  /** A person's reading of a response; the extractor's value is kept beside it. `label: null` removes the correction. */
+  'runs.correct': method({
+    doc: 'Correct an extraction by hand.',
+    input: z.object({ id: z.number().int(), label: z.string().nullable() }),
+    output: predictionDetailSchema,
+    mutates: ['runs'],
+  }),
+  /** Human-evaluation runs: the next question to answer, or null when every one is answered. */
+  'runs.nextHuman': method({
+    doc: 'The next unanswered question of a human run.',
+    input: runId,
+    output: z.object({
+      questionId: z.number().int(), itemId: z.number().int(), pass: z.number().int(), position: z.number().int(),
+      text: z.string(), hint: z.string().nullable(), options: z.array(optionSchema), remaining: z.number().int(),
+    }).nullable(),
+  }),
+  'runs.answer': method({
+    doc: 'A person\'s answer in a human-evaluation run.',
+    input: z.object({ runId: z.number().int(), questionId: z.number().int(), pass: z.number().int().default(0), label: z.string().min(1) }),
+    output: runSummarySchema,
+    mutates: ['runs'],
+  }),
+};

@@ -1,0 +1,25 @@
+import type { Option, QuestionType } from '../contract/entities';
+import { extractChoice, type Extracted } from './extract';
+import { evalOpen, parseOpenResponse } from './mmmu-open';
+
+const REFUSAL = /\b(?:can ?not|can't|unable to)\s+(?:be\s+)?(?:determine|determined|tell|answer)|\bi'?m sorry\b|无法/i;
+
+/**
+ * Reads one response: option rules for multiple-choice; for open questions the MMMU parse (SPEC §4), recorded as
+ * `exact` with the candidate it compared, or `unanswerable` / `failed` for refusals and empty replies.
+ */
+export function readResponse(type: QuestionType, options: readonly Option[], response: string): Extracted {
+  if (type === 'multiple-choice') return extractChoice(response, options);
+  if (response.trim() === '') return { label: null, path: 'failed' };
+  if (REFUSAL.test(response)) return { label: null, path: 'unanswerable' };
+  const candidates = parseOpenResponse(response);
+  const first = candidates.find((c) => typeof c === 'string') ?? candidates[0];
+  return { label: first === undefined ? response.trim().slice(0, 200) : String(first), path: 'exact' };
+}
+
+/** Whether an answer is right: the exact gold label for multiple-choice; MMMU's open matching on the raw response. */
+export function isRight(type: QuestionType, gold: readonly string[], label: string | null, response: string | null): boolean {
+  if (type === 'multiple-choice') return label !== null && gold.includes(label);
+  if (label === null) return false;
+  return evalOpen(gold, parseOpenResponse(response ?? label));
+}

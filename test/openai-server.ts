@@ -1,0 +1,156 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the test server does with one request. */
+export type Fault =
+  | { kind: 'ok' }
+  | { kind: '429'; retryAfter?: string }
+  | { kind: '500' }
+  | { kind: 'timeout' }
+  | { kind: 'reset' }
+  | { kind: 'malformed' }
+  | { kind: 'empty' }
+  | { kind: '401' };
+
+export interface ChatBody {
+  model: string;
+  messages: { role: string; content: string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] }[];
+  temperature?: number;
+  max_tokens?: number;
+  seed?: number;
+}
+
+export interface ServerOptions {
+  /** The reply text for a prompt (the user message's text parts joined). */
+  reply?: (prompt: string, body: ChatBody) => string;
+  /** Which fault the n-th attempt at this prompt gets (n from 1); default every attempt succeeds. */
+  fault?: (prompt: string, attempt: number) => Fault;
+  delayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+export interface RecordedRequest {
+  prompt: string;
+  images: number;
+  attempt: number;
+  fault: Fault['kind'];
+  /** Only `ok` requests whose reply reached a live socket count as answered. */
+  delivered: boolean;
+  body: ChatBody;
+  authorization: string | null;
+}
+
+/**
+ * A real HTTP server speaking the OpenAI chat-completions protocol, for tests and benches only: replies are scripted
+ * by the test, and any attempt can be turned into a 429 with Retry-After, a 500, a hang, a dropped connection, a body
+ * that is not JSON, an empty reply or a 401.
+ */
+export class FakeOpenAI {
+  readonly requests: RecordedRequest[] = [];
+  private readonly attempts = new Map<string, number>();
+  private server: Server | null = null;
+  private readonly hanging = new Set<ServerResponse>();
+  inFlight = 0;
+  maxInFlight = 0;
+
+  constructor(private options: ServerOptions = {}) {}
+
+  configure(options: ServerOptions): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 1000;
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Prompts the server answered (reply delivered) more than once. */
+  answeredTwice(): string[] {
+    const counts = new Map<string, number>();
+    for (const r of this.requests) if (r.delivered) counts.set(r.prompt, (counts.get(r.prompt) ?? 0) + 1);
+    return [...counts].filter(([, n]) => n > 1).map(([p]) => p);
+  }
+
+  delivered(): number {
+    return this.requests.filter((r) => r.delivered).length;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatBody;
+    const content = body.messages.at(-1)?.content ?? '';
+    const parts = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
+    const prompt = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+    const images = parts.filter((p) => p.type === 'image_url').length;
+    const attempt = (this.attempts.get(prompt) ?? 0) + 1;
+    this.attempts.set(prompt, attempt);
+    const fault = this.options.fault?.(prompt, attempt) ?? { kind: 'ok' };
+    const record: RecordedRequest = { prompt, images, attempt, fault: fault.kind, delivered: false, body, authorization: req.headers.authorization ?? null };
+    this.requests.push(record);
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
+      this.respond(res, fault, prompt, body, record);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private respond(res: ServerResponse, fault: Fault, prompt: string, body: ChatBody, record: RecordedRequest): void {
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+    switch (fault.kind) {
+      case '429':
+        return void json(429, { error: { message: 'Rate limit reached', type: 'rate_limit_error' } }, { 'retry-after': fault.retryAfter ?? '0.05' });
+      case '500':
+        return void json(500, { error: { message: 'internal server error' } });
+      case '401':
+        return void json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+      case 'timeout':
+        this.hanging.add(res);
+        res.on('close', () => this.hanging.delete(res));
+        return;
+      case 'reset':
+        return void req(res).destroy();
+      case 'malformed':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "chatcmpl-1", "choices": [{"message": {"content": "B"');
+      case 'empty':
+        return void json(200, completion(body.model, ''));
+      case 'ok': {
+        const text = this.options.reply?.(prompt, body) ?? 'A';
+        const live = !res.socket?.destroyed && !res.destroyed;
+        res.on('finish', () => (record.delivered = live && !res.destroyed));
+        return void json(200, completion(body.model, text, this.options.usage));
+      }
+    }
+  }
+}
+
+function req(res: ServerResponse) {
+  return res.socket ?? res;
+}
+
+function completion(model: string, text: string, usage = { prompt_tokens: 100, completion_tokens: 2 }) {
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+}
