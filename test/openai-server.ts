@@ -79,6 +79,11 @@ export class FakeOpenAI {
     return [...counts].filter(([, n]) => n > 1).map(([p]) => p);
   }
 
+  /** Requests the server is holding without an answer (the `timeout` fault). */
+  held(): number {
+    return this.hanging.size;
+  }
+
   delivered(): number {
     return this.requests.filter((r) => r.delivered).length;
   }

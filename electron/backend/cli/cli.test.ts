@@ -1,8 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
+import Database from 'better-sqlite3';
+import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
+import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
+import { FakeOpenAI } from '../../../test/openai-server';
 
 const root = join(__dirname, '..', '..', '..');
 const bin = join(root, 'bin', 'anchor.cjs');
@@ -16,8 +19,22 @@ beforeAll(() => {
 });
 afterAll(() => cleanup());
 
+const cliEnv = () => ({ ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') });
+
+/** Like anchor(), without blocking this process — needed when this process also hosts the model server. */
+function anchorAsync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 function anchor(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') } });
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: cliEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -87,5 +104,64 @@ describe('anchor score', () => {
     const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/needs the gold answers: --gold/);
+  });
+
+  it('resumes a run killed with SIGKILL, asking only what was not answered and storing each answer once', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'killed.anchor');
+    await seedEvalDataset(backend, dir, 60);
+    await backend.close();
+    // Once 25 answers are out, the server holds every further request, so the kill lands with requests in flight
+    // and none in transit: what the server answered, the client has had time to store.
+    let hold = false;
+    const server = new FakeOpenAI({
+      reply: goldOf,
+      delayMs: 15,
+      fault: () => (hold ? { kind: 'timeout' } : { kind: 'ok' }),
+    });
+    const baseUrl = await server.start();
+    try {
+      expect(anchor('models', 'add', 'local', '--base-url', baseUrl, '--model', 'fake-vl', '--concurrency', '4', '--json').code).toBe(0);
+      const child = spawn(process.execPath, [bin, 'eval', '--project', project, '--dataset', 'evalset', '--model', 'local', '--json'], { env: cliEnv() });
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      while (server.delivered() < 25) await new Promise((r) => setTimeout(r, 5));
+      hold = true;
+      await new Promise((r) => setTimeout(r, 400));
+      expect(server.held()).toBeGreaterThan(0);
+      child.kill('SIGKILL');
+      await exited;
+
+      const db = new Database(project, { readonly: true });
+      const stored = db.prepare('SELECT count(*) FROM predictions').pluck().get() as number;
+      db.close();
+      expect(stored).toBe(server.delivered());
+      expect(stored).toBeLessThan(60);
+
+      hold = false;
+      const resumed = await anchorAsync('eval', '--project', project, '--dataset', 'evalset', '--model', 'local', '--json');
+      expect(resumed.code).toBe(0);
+      const value = JSON.parse(resumed.stdout).value;
+      expect(value).toMatchObject({ resumed: true, status: 'done', units: 60, answered: 60, correct: 60, errors: 0 });
+      expect(server.answeredTwice()).toEqual([]);
+      expect(server.delivered()).toBe(60);
+      const after = new Database(project, { readonly: true });
+      expect(after.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1);
+      expect(after.prepare('SELECT count(*), count(DISTINCT question_id) FROM predictions').raw().get()).toEqual([60, 60]);
+      after.close();
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('manages endpoints and lists runs from the command line', () => {
+    const project = join(dir, 'cli.anchor');
+    expect(anchor('models', 'add', 'ollama', '--base-url', 'http://127.0.0.1:11434/v1', '--model', 'llava', '--text-only', '--api-key-env', 'NOPE_KEY').code).toBe(0);
+    const list = JSON.parse(anchor('models', 'list', '--json').stdout).value;
+    expect(list.find((e: { name: string }) => e.name === 'ollama')).toMatchObject({ kind: 'text', apiKeyEnv: 'NOPE_KEY', keySource: 'none' });
+    const random = anchor('eval', '--project', project, '--dataset', 'bench', '--model', 'random-guess', '--seed', '3', '--json');
+    expect(random.code).toBe(0);
+    expect(JSON.parse(random.stdout).value).toMatchObject({ kind: 'random', status: 'done', units: 7, answered: 7 });
+    expect(anchor('runs', 'list', '--project', project).stdout).toMatch(/random-guess · bench/);
+    expect(anchor('eval', '--project', project, '--dataset', 'nope', '--model', 'random-guess').stderr).toMatch(/no dataset named "nope"/);
+    expect(anchor('models', 'remove', 'ollama').stdout).toMatch(/Removed ollama/);
   });
 });

@@ -4,13 +4,13 @@ import type { Command } from 'commander';
 import { createBackend, type Backend } from '..';
 import { createOutput, type Output } from './output';
 
-interface Common {
+export interface Common {
   project?: string;
   json?: boolean;
 }
 
 /** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
-async function withProject(opts: Common, create: boolean, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
+export async function withProject(opts: Common, create: boolean, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
   const out = createOutput(Boolean(opts.json));
   let backend: Backend | null = null;
   try {

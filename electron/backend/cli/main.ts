@@ -3,6 +3,8 @@ import { packageVersion } from '../paths';
 import { registerCommands } from './commands';
 import { registerScore } from './score';
 import { registerServe } from './serve';
+import { registerModels } from './models';
+import { registerEval } from './eval';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -11,6 +13,8 @@ const program = new Command('anchor')
 registerServe(program);
 registerCommands(program);
 registerScore(program);
+registerModels(program);
+registerEval(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

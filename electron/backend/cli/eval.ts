@@ -1,0 +1,136 @@
+import type { Command } from 'commander';
+import type { Backend } from '..';
+import { roleSchema, runConfigInputSchema, type RunSummary } from '../../../shared/contract';
+import { AppError } from '../errors';
+import { withProject, type Common } from './commands';
+import type { Output } from './output';
+
+const int = (v: string) => Number.parseInt(v, 10);
+
+export function describeRun(r: RunSummary): string {
+  const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
+  const cost = r.cost === null ? '' : `, $${r.cost.toFixed(4)}`;
+  return [
+    `Run ${r.id} "${r.name}" — ${r.status}${r.error ? `: ${r.error}` : ''}`,
+    `  ${r.answered}/${r.units} answered, ${r.correct} correct${pct}, ${r.failedExtraction} unreadable, ${r.errors} errors, ${r.cached} from cache`,
+    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}`,
+  ].join('\n');
+}
+
+/** Waits for a run's job, pausing it cleanly on Ctrl-C so `anchor eval` again resumes where it stopped. */
+async function follow(backend: Backend, out: Output, runId: number): Promise<RunSummary> {
+  const stop = out.follow(backend);
+  const onSigint = () => {
+    process.stderr.write('\nanchor: pausing — answers received so far are kept; run the same command again to resume\n');
+    void backend.call('runs.pause', { id: runId }).catch(() => undefined);
+  };
+  process.once('SIGINT', onSigint);
+  try {
+    await backend.state.runs.settled(runId);
+  } finally {
+    process.off('SIGINT', onSigint);
+    stop();
+  }
+  return backend.call('runs.get', { id: runId });
+}
+
+async function datasetId(backend: Backend, name: string): Promise<number> {
+  const found = (await backend.call('datasets.list')).find((d) => d.name === name);
+  if (!found) throw new AppError('not_found', `no dataset named "${name}" (see \`anchor info\`)`);
+  return found.id;
+}
+
+interface EvalOptions extends Common {
+  dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
+  judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
+}
+
+export function registerEval(program: Command): void {
+  program
+    .command('eval')
+    .description('evaluate a model on a dataset; running the same command again resumes an unfinished run')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'dataset name')
+    .requiredOption('--model <name>', 'an endpoint name (anchor models list), or random-guess')
+    .option('--roles <list>', 'comma-separated: origin,perception,knowledge (default all)')
+    .option('--circular', 'CircularEval: ask each k-option question k times with rotated options')
+    .option('--no-image', 'withhold images (seeing-or-not)')
+    .option('--concurrency <n>', 'requests in flight (default: the endpoint\'s)', int)
+    .option('--limit <n>', 'only the first N questions', int)
+    .option('--judge <name>', 'endpoint that reads answers the rules cannot')
+    .option('--template <id>', 'prompt preset: vlmevalkit-mcq | mmevalpro-lmm | mmevalpro-llm | mmmu', 'vlmevalkit-mcq')
+    .option('--seed <n>', 'sampling seed (and the random baseline\'s)', int)
+    .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', Number)
+    .option('--max-tokens <n>', 'max tokens per reply', int)
+    .option('--fail-fast', 'stop at the first request that fails after its retries')
+    .option('--new', 'start a new run even if an unfinished one has this configuration')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: EvalOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
+        const input = {
+          datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
+          images: opts.image, failFast: Boolean(opts.failFast),
+          ...(roles ? { roles } : {}),
+          ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+          ...(opts.judge ? { judge: opts.judge } : {}),
+          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+          ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+          ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+        };
+        const parsed = runConfigInputSchema.parse(input);
+        if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
+        const plan = await backend.call('runs.plan', input);
+        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
+        const started = backend.state.runs.start(parsed, null, !opts.new);
+        if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
+        const summary = await follow(backend, out, started.runId);
+        out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
+        if (summary.status === 'failed') process.exitCode = 1;
+      }),
+    );
+
+  const runs = program.command('runs').description('evaluation runs of a project');
+  runs
+    .command('list')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: Common) =>
+      withProject(opts, false, async (backend, out) => {
+        const list = await backend.call('runs.list');
+        out.result(list, () => (list.length === 0 ? 'No runs yet: anchor eval --project F --dataset NAME --model NAME' : list.map(describeRun).join('\n')));
+      }),
+    );
+  runs
+    .command('show')
+    .argument('<id>', 'run id', int)
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--json', 'print one JSON document')
+    .action(async (id: number, opts: Common) =>
+      withProject(opts, false, async (backend, out) => {
+        const summary = await backend.call('runs.get', { id });
+        const byPath: Record<string, number> = {};
+        for (const path of ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const) {
+          byPath[path] = (await backend.call('runs.predictions', { runId: id, extraction: path, limit: 1 })).total;
+        }
+        out.result({ ...summary, byExtraction: byPath }, () =>
+          `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      }),
+    );
+  for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
+    runs
+      .command(name)
+      .description(text)
+      .argument('<id>', 'run id', int)
+      .requiredOption('--project <file>', 'the *.anchor project file')
+      .option('--json', 'print one JSON document')
+      .action(async (id: number, opts: Common) =>
+        withProject(opts, false, async (backend, out) => {
+          backend.state.runs.resume(id, which);
+          const summary = await follow(backend, out, id);
+          out.result(summary, () => describeRun(summary));
+        }),
+      );
+  }
+}

@@ -1,0 +1,96 @@
+import type { Command } from 'commander';
+import { createBackend, type Backend } from '..';
+import type { EndpointInput } from '../../../shared/contract';
+import { createOutput, type Output } from './output';
+
+async function withBackend(json: boolean | undefined, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
+  const out = createOutput(Boolean(json));
+  const backend = await createBackend();
+  try {
+    await fn(backend, out);
+  } catch (error) {
+    await backend.close();
+    out.fail(error);
+  }
+  await backend.close();
+}
+
+const int = (v: string) => Number.parseInt(v, 10);
+
+/** `anchor models …`: the machine's model endpoints (keys come from environment variables here, never from files). */
+export function registerModels(program: Command): void {
+  const models = program.command('models').description('model endpoints (OpenAI-compatible: OpenAI, vLLM, Ollama, LM Studio…)');
+
+  models
+    .command('add')
+    .description('add or replace an endpoint')
+    .argument('<name>', 'a short name, used by `anchor eval --model`')
+    .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1')
+    .requiredOption('--model <id>', 'the model id the endpoint expects')
+    .option('--api-key-env <var>', 'environment variable holding the key')
+    .option('--text-only', 'a text-only model: never send images')
+    .option('--concurrency <n>', 'requests in flight', int)
+    .option('--rpm <n>', 'requests per minute', int)
+    .option('--tpm <n>', 'tokens per minute', int)
+    .option('--max-tokens <n>', 'default max tokens per reply', int)
+    .option('--timeout <ms>', 'per-request timeout in ms', int)
+    .option('--price-in <usd>', 'USD per million input tokens', Number)
+    .option('--price-out <usd>', 'USD per million output tokens', Number)
+    .option('--json', 'print one JSON document')
+    .action(async (name: string, o: Record<string, string | number | boolean | undefined>) =>
+      withBackend(o.json as boolean, async (backend, out) => {
+        const endpoint: EndpointInput = {
+          name, baseUrl: o.baseUrl as string, model: o.model as string, kind: o.textOnly ? 'text' : 'vision',
+          apiKeyEnv: (o.apiKeyEnv as string | undefined) ?? null,
+          ...(o.concurrency !== undefined ? { concurrency: o.concurrency as number } : {}),
+          ...(o.rpm !== undefined ? { rpm: o.rpm as number } : {}),
+          ...(o.tpm !== undefined ? { tpm: o.tpm as number } : {}),
+          ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens as number } : {}),
+          ...(o.timeout !== undefined ? { timeoutMs: o.timeout as number } : {}),
+          ...(o.priceIn !== undefined ? { priceIn: o.priceIn as number } : {}),
+          ...(o.priceOut !== undefined ? { priceOut: o.priceOut as number } : {}),
+        };
+        const saved = await backend.call('endpoints.save', { endpoint });
+        out.result(saved, () => `Saved ${saved.name}: ${saved.model} at ${saved.baseUrl} (key: ${saved.keySource === 'env' ? `from $${saved.apiKeyEnv}` : saved.apiKeyEnv ? `$${saved.apiKeyEnv} is not set` : 'none'})`);
+      }),
+    );
+
+  models
+    .command('list')
+    .description('list endpoints')
+    .option('--json', 'print one JSON document')
+    .action(async (o: { json?: boolean }) =>
+      withBackend(o.json, async (backend, out) => {
+        const list = await backend.call('endpoints.list');
+        out.result(list, () =>
+          list.length === 0
+            ? 'No endpoints yet. Add one: anchor models add NAME --base-url URL --model ID [--api-key-env VAR]'
+            : list.map((e) => `${e.name}\t${e.model}\t${e.baseUrl}\t${e.kind}\tkey: ${e.keySource}\tconcurrency ${e.concurrency}`).join('\n'));
+      }),
+    );
+
+  models
+    .command('test')
+    .description('send one tiny request and report latency')
+    .argument('<name>')
+    .option('--json', 'print one JSON document')
+    .action(async (name: string, o: { json?: boolean }) =>
+      withBackend(o.json, async (backend, out) => {
+        const r = await backend.call('endpoints.test', { name });
+        out.result(r, () => (r.ok ? `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"` : `${name}: failed after ${r.latencyMs} ms — ${r.error}`));
+        if (!r.ok) process.exitCode = 1;
+      }),
+    );
+
+  models
+    .command('remove')
+    .description('forget an endpoint')
+    .argument('<name>')
+    .option('--json', 'print one JSON document')
+    .action(async (name: string, o: { json?: boolean }) =>
+      withBackend(o.json, async (backend, out) => {
+        const r = await backend.call('endpoints.delete', { name });
+        out.result(r, () => (r.deleted ? `Removed ${name}` : `No endpoint named ${name}`));
+      }),
+    );
+}
