@@ -52,6 +52,8 @@ export class FakeOpenAI {
   private readonly hanging = new Set<ServerResponse>();
   inFlight = 0;
   maxInFlight = 0;
+  /** TCP connections accepted: a client that keeps connections alive opens few. */
+  connections = 0;
 
   constructor(private options: ServerOptions = {}) {}
 
@@ -61,7 +63,7 @@ export class FakeOpenAI {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.keepAliveTimeout = 1000;
+    this.server.on('connection', () => this.connections++);
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
   }
