@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 
 /** What the test server does with one request. */
 export type Fault =
@@ -31,6 +32,8 @@ export interface ServerOptions {
 
 export interface RecordedRequest {
   prompt: string;
+  /** The prompt's text and images: two questions may share words and differ by picture. */
+  key: string;
   images: number;
   attempt: number;
   fault: Fault['kind'];
@@ -74,11 +77,11 @@ export class FakeOpenAI {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** Prompts the server answered (reply delivered) more than once. */
+  /** Prompts (text and images) the server answered — reply delivered — more than once. */
   answeredTwice(): string[] {
-    const counts = new Map<string, number>();
-    for (const r of this.requests) if (r.delivered) counts.set(r.prompt, (counts.get(r.prompt) ?? 0) + 1);
-    return [...counts].filter(([, n]) => n > 1).map(([p]) => p);
+    const counts = new Map<string, { prompt: string; n: number }>();
+    for (const r of this.requests) if (r.delivered) counts.set(r.key, { prompt: r.prompt, n: (counts.get(r.key)?.n ?? 0) + 1 });
+    return [...counts.values()].filter((c) => c.n > 1).map((c) => c.prompt);
   }
 
   /** Requests the server is holding without an answer (the `timeout` fault). */
@@ -101,11 +104,13 @@ export class FakeOpenAI {
     const content = body.messages.at(-1)?.content ?? '';
     const parts = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : content;
     const prompt = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
-    const images = parts.filter((p) => p.type === 'image_url').length;
-    const attempt = (this.attempts.get(prompt) ?? 0) + 1;
-    this.attempts.set(prompt, attempt);
+    const imageUrls = parts.flatMap((p) => (p.type === 'image_url' ? [p.image_url.url] : []));
+    const images = imageUrls.length;
+    const key = createHash('sha256').update(JSON.stringify([prompt, imageUrls])).digest('hex');
+    const attempt = (this.attempts.get(key) ?? 0) + 1;
+    this.attempts.set(key, attempt);
     const fault = this.options.fault?.(prompt, attempt) ?? { kind: 'ok' };
-    const record: RecordedRequest = { prompt, images, attempt, fault: fault.kind, delivered: false, body, authorization: req.headers.authorization ?? null };
+    const record: RecordedRequest = { prompt, key, images, attempt, fault: fault.kind, delivered: false, body, authorization: req.headers.authorization ?? null };
     this.requests.push(record);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

@@ -7,6 +7,7 @@ import { runCommand } from './app/commands';
 import { useJobs } from './stores/jobs';
 import './styles/tokens.css';
 import './styles/app.css';
+import './styles/runs.css';
 
 // Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
 subscribeToBackend((event) => {

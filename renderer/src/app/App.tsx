@@ -5,6 +5,8 @@ import { ImportDialog } from '../features/datasets/ImportDialog';
 import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { NewRunDialog } from '../features/runs/NewRunDialog';
+import { RunsScreen } from '../features/runs/RunsScreen';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation } from '../stores/navigation';
 import { runCommand } from './commands';
@@ -17,6 +19,7 @@ function CurrentScreen() {
   switch (screen) {
     case 'datasets': return <DatasetsScreen />;
     case 'settings': return <SettingsScreen />;
+    case 'runs': return <RunsScreen />;
     default: return <PlaceholderScreen screen={screen} />;
   }
 }
@@ -43,6 +46,7 @@ export function App() {
       {open === 'import' && <ImportDialog onClose={() => show(null)} />}
       {open === 'project' && <ProjectDialog onClose={() => show(null)} />}
       {open === 'shortcuts' && <ShortcutsDialog onClose={() => show(null)} />}
+      {open === 'newRun' && <NewRunDialog onClose={() => show(null)} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Modal } from '../components/Modal';
-import { globalShortcuts } from './shortcuts';
+import { globalShortcuts, screenShortcuts } from './shortcuts';
 
 export function ShortcutsDialog(props: { onClose: () => void }) {
   return (
@@ -8,6 +8,9 @@ export function ShortcutsDialog(props: { onClose: () => void }) {
         <tbody>
           {globalShortcuts.map((s) => (
             <tr key={s.keys}><td><kbd className="kbd">{s.keys}</kbd></td><td>{s.what}</td></tr>
+          ))}
+          {screenShortcuts.map((s) => (
+            <tr key={`${s.screen}-${s.keys}`}><td><kbd className="kbd">{s.keys}</kbd></td><td><span className="muted">{s.screen}:</span> {s.what}</td></tr>
           ))}
         </tbody>
       </table>

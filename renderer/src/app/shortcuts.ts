@@ -25,6 +25,15 @@ export const globalShortcuts: { keys: string; what: string }[] = [
   { keys: '?', what: 'show this list' },
 ];
 
+/** Keys that work on one screen only, listed in the cheat-sheet under the screen's name. */
+export const screenShortcuts: { screen: string; keys: string; what: string }[] = [
+  { screen: 'Runs', keys: 'n', what: 'new run' },
+  { screen: 'Runs', keys: 'space', what: 'pause / resume the open run' },
+  { screen: 'Runs', keys: 'e', what: 'retry the failed requests' },
+  { screen: 'Runs', keys: 'j / k, Enter', what: 'move through predictions, open one' },
+  { screen: 'Runs', keys: 'A–Z or 1–9', what: 'answer (human evaluation)' },
+];
+
 /** Single keys and the commands they run (the desktop menu runs the same commands). */
 export const keyCommands: Record<string, UiCommand> = { '/': 'search', i: 'import', o: 'project', t: 'theme.toggle', '?': 'shortcuts' };
 

@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { useCall } from '../../api/queries';
 import { transport } from '../../api/transport';
 import { useTheme, type ThemeChoice } from '../../stores/theme';
+import { EndpointsCard } from './EndpointsCard';
 
 const themes: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'System', icon: Monitor },
@@ -9,7 +10,7 @@ const themes: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
   { value: 'dark', label: 'Dark', icon: Moon },
 ];
 
-/** Appearance and what the studio is running against; model endpoints join here with the eval runner. */
+/** Appearance, model endpoints and what the studio is running against. */
 export function SettingsScreen() {
   const theme = useTheme();
   const info = useCall('app.info');
@@ -29,6 +30,7 @@ export function SettingsScreen() {
           ))}
         </div>
       </section>
+      <EndpointsCard />
       <section className="card">
         <h2>Project</h2>
         {p ? (
@@ -46,7 +48,6 @@ export function SettingsScreen() {
           <div><dt>Version</dt><dd>{info.data?.version}</dd></div>
           <div><dt>Running as</dt><dd>{transport.kind === 'ipc' ? 'desktop app' : 'browser studio (anchor serve)'}</dd></div>
         </dl>
-        <p className="muted small">Model endpoints and API keys will be configured here with the evaluation runner.</p>
       </section>
     </div>
   );

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Play } from 'lucide-react';
+import { HUMAN_MODEL, RANDOM_MODEL, type RunConfigInput, type Role } from '../../../../shared/contract';
+import { useCall, useMutate } from '../../api/queries';
+import { Modal } from '../../components/Modal';
+import { useNavigation } from '../../stores/navigation';
+import { useRuns } from '../../stores/runs';
+import { money } from './format';
+
+const roles: Role[] = ['origin', 'perception', 'knowledge'];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** Configure a run, see what it will cost (requests, cache hits, tokens, dollars), then start it. */
+export function NewRunDialog(props: { onClose: () => void }) {
+  const datasets = useCall('datasets.list');
+  const endpoints = useCall('endpoints.list');
+  const templates = useCall('runs.templates');
+  const start = useMutate('runs.start');
+  const selectRun = useRuns((s) => s.selectRun);
+  const go = useNavigation((s) => s.go);
+  const [form, setForm] = useState<RunConfigInput>({ datasetId: -1, model: '', roles: [...roles], templateId: 'vlmevalkit-mcq', circular: false, images: true, judge: null, limit: null });
+  const set = (patch: Partial<RunConfigInput>) => setForm((f) => ({ ...f, ...patch }));
+
+  useEffect(() => {
+    if (form.datasetId === -1 && datasets.data?.[0]) set({ datasetId: datasets.data[0].id });
+  }, [datasets.data, form.datasetId]);
+  useEffect(() => {
+    if (form.model === '' && endpoints.data) set({ model: endpoints.data[0]?.name ?? RANDOM_MODEL });
+  }, [endpoints.data, form.model]);
+
+  const ready = form.datasetId !== -1 && form.model !== '' && (form.roles?.length ?? 0) > 0;
+  const planInput = useDebounced(form, 250);
+  const plan = useCall('runs.plan', planInput, { enabled: ready, retry: false });
+  const human = form.model === HUMAN_MODEL;
+
+  const submit = () => start.mutate(form, {
+    onSuccess: ({ runId }) => {
+      selectRun(runId);
+      go('runs');
+      props.onClose();
+    },
+  });
+
+  return (
+    <Modal title="New evaluation run" onClose={props.onClose} testId="runs.newDialog" wide
+      footer={<>
+        <button className="button" onClick={props.onClose}>Cancel</button>
+        <button className="button button--primary" disabled={!ready || start.isPending || plan.isError} onClick={submit} data-testid="runs.start">
+          <Play size={14} /> {human ? 'Start answering' : 'Start run'}
+        </button>
+      </>}>
+      <form className="form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <div className="field-row">
+          <label className="field"><span>Dataset</span>
+            <select value={form.datasetId} onChange={(e) => set({ datasetId: Number(e.target.value) })} data-testid="runs.form.dataset">
+              {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name} ({d.questionCount} questions)</option>)}
+            </select>
+          </label>
+          <label className="field"><span>Model</span>
+            <select value={form.model} onChange={(e) => set({ model: e.target.value })} data-testid="runs.form.model">
+              {endpoints.data?.map((e) => <option key={e.name} value={e.name}>{e.name} — {e.model}{e.kind === 'text' ? ' (text only)' : ''}</option>)}
+              <option value={RANDOM_MODEL}>random-guess (seeded baseline)</option>
+              <option value={HUMAN_MODEL}>human (answer the questions yourself)</option>
+            </select>
+          </label>
+        </div>
+        {endpoints.data?.length === 0 && <p className="muted small">No model endpoints yet: add one in Settings (g s). The baselines work without one.</p>}
+        <fieldset className="field checks"><span>Roles</span>
+          <div className="button-row">
+            {roles.map((r) => (
+              <label key={r} className="check">
+                <input type="checkbox" checked={form.roles?.includes(r) ?? false}
+                  onChange={(e) => set({ roles: e.target.checked ? [...(form.roles ?? []), r] : (form.roles ?? []).filter((x) => x !== r) })} /> {r}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field-row">
+          <label className="field"><span>Prompt template</span>
+            <select value={form.templateId} onChange={(e) => set({ templateId: e.target.value })} data-testid="runs.form.template">
+              {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            </select>
+          </label>
+          <label className="field"><span>Judge for unreadable answers</span>
+            <select value={form.judge ?? ''} onChange={(e) => set({ judge: e.target.value || null })} disabled={human}>
+              <option value="">none — record as unreadable</option>
+              {endpoints.data?.map((e) => <option key={e.name} value={e.name}>{e.name}</option>)}
+            </select>
+          </label>
+        </div>
+        <div className="field-row">
+          <label className="field"><span>Only the first N questions</span>
+            <input type="number" min={1} placeholder="all" value={form.limit ?? ''} onChange={(e) => set({ limit: e.target.value ? Number(e.target.value) : null })} data-testid="runs.form.limit" />
+          </label>
+          <label className="field"><span>Temperature</span>
+            <input type="number" min={0} max={2} step={0.1} placeholder="endpoint default" value={form.temperature ?? ''} disabled={human}
+              onChange={(e) => set({ temperature: e.target.value === '' ? null : Number(e.target.value) })} />
+          </label>
+          <label className="field"><span>Seed</span>
+            <input type="number" placeholder="none" value={form.seed ?? ''} onChange={(e) => set({ seed: e.target.value === '' ? null : Number(e.target.value) })} />
+          </label>
+        </div>
+        <div className="button-row">
+          <label className="check"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval (ask k rotated passes)</label>
+          <label className="check"><input type="checkbox" checked={form.images ?? true} onChange={(e) => set({ images: e.target.checked })} /> Send images (off = seeing-or-not)</label>
+        </div>
+      </form>
+      <div className="plan" data-testid="runs.plan">
+        {plan.isError ? <p className="error-box">{plan.error.message}</p> : plan.data ? (
+          <>
+            <div className="plan__numbers">
+              <div><b>{plan.data.questions.toLocaleString()}</b><span>questions</span></div>
+              <div><b>{plan.data.requests.toLocaleString()}</b><span>requests</span></div>
+              <div><b>{plan.data.fromCache.toLocaleString()}</b><span>from cache</span></div>
+              <div><b>{plan.data.promptTokens.toLocaleString()}</b><span>prompt tokens (est.)</span></div>
+              <div><b>{money(plan.data.maxCost)}</b><span>{plan.data.maxCost === null ? 'cost (no prices set)' : 'cost at most'}</span></div>
+            </div>
+            {plan.data.warnings.map((w) => <p key={w} className="warning">{w}</p>)}
+          </>
+        ) : <p className="muted small">Working out the requests…</p>}
+      </div>
+      {start.error && <p className="error-box">{start.error.message}</p>}
+    </Modal>
+  );
+}

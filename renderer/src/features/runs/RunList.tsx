@@ -1,0 +1,24 @@
+import type { RunSummary } from '../../../../shared/contract';
+import { useRuns } from '../../stores/runs';
+import { percent, statusLabel } from './format';
+
+/** Every run of the project, newest first, with its status and accuracy so far. */
+export function RunList(props: { runs: RunSummary[] }) {
+  const { runId, selectRun } = useRuns();
+  return (
+    <nav className="run-list" aria-label="Runs" data-testid="runs.list">
+      {props.runs.map((r) => (
+        <button key={r.id} className={`run-list__item${r.id === runId ? ' run-list__item--active' : ''}`} onClick={() => selectRun(r.id)}
+          data-testid="runs.item" data-run-id={r.id}>
+          <span className="run-list__name">{r.name}</span>
+          <span className="run-list__meta">
+            <span className={`status status--${r.status}`}>{statusLabel[r.status]}</span>
+            <span className="muted">{r.answered.toLocaleString()}/{r.units.toLocaleString()}</span>
+            <span className="run-list__acc">{percent(r.correct, r.answered)}</span>
+          </span>
+          <span className="run-list__bar" style={{ width: `${r.units ? (100 * (r.answered + r.errors)) / r.units : 0}%` }} />
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
+import { call } from '../../api/call';
+import { useCall } from '../../api/queries';
+import { isTyping } from '../../app/shortcuts';
+import { EmptyState } from '../../components/EmptyState';
+import { Kbd } from '../../components/Kbd';
+import { useDialogs } from '../../stores/dialogs';
+import { useNavigation } from '../../stores/navigation';
+import { useRuns } from '../../stores/runs';
+import { resumable } from './format';
+import { HumanPanel } from './HumanPanel';
+import { PredictionPanel } from './PredictionPanel';
+import { PredictionTable } from './PredictionTable';
+import { RunHeader } from './RunHeader';
+import { RunList } from './RunList';
+
+/** Runs: every evaluation of the project, one open with its live progress and predictions. */
+export function RunsScreen() {
+  const info = useCall('app.info');
+  const hasProject = Boolean(info.data?.project);
+  const runs = useCall('runs.list', undefined, { enabled: hasProject });
+  const { runId, selectRun, predictionId, openPrediction } = useRuns();
+  const show = useDialogs((s) => s.show);
+  const go = useNavigation((s) => s.go);
+  const list = runs.data ?? [];
+  const anyLive = list.some((r) => r.live);
+  const run = useCall('runs.get', { id: runId ?? -1 }, { enabled: runId !== null && list.some((r) => r.id === runId), refetchInterval: anyLive ? 1000 : false });
+
+  useEffect(() => {
+    if (!runs.isFetching && list.length > 0 && !list.some((r) => r.id === runId)) selectRun(list[0]!.id);
+  }, [list, runId, selectRun, runs.isFetching]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
+      const r = run.data;
+      if (e.key === 'n') { e.preventDefault(); show('newRun'); }
+      else if (e.key === ' ' && r && r.kind !== 'human') {
+        e.preventDefault();
+        if (r.live) void call('runs.pause', { id: r.id });
+        else if (resumable(r)) void call('runs.resume', { id: r.id });
+      } else if (e.key === 'e' && r && !r.live && r.errors > 0) { e.preventDefault(); void call('runs.retryErrors', { id: r.id }); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run.data, show]);
+
+  if (info.data && !hasProject) {
+    return <EmptyState icon={FolderOpen} title="No project is open" testId="runs.noProject"
+      actions={<button className="button button--primary" onClick={() => show('project')}>Open or create a project</button>}>Runs live in a project file, beside the datasets they evaluate.</EmptyState>;
+  }
+  if (runs.isSuccess && list.length === 0) {
+    return (
+      <EmptyState icon={Play} title="No evaluation runs yet" testId="runs.empty"
+        actions={<>
+          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>
+          <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>
+        </>}>
+        A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
+        stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
+        evaluation need no endpoint. Press <Kbd>n</Kbd>.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="runs" data-testid="runs.screen">
+      <header className="screen-header">
+        <h1>Runs</h1>
+        <div className="screen-header__actions">
+          <span className="muted small">{list.length} run{list.length === 1 ? '' : 's'}</span>
+          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>
+        </div>
+      </header>
+      <div className="runs__body">
+        <RunList runs={list} />
+        <div className={`runs__detail${predictionId !== null ? ' runs__detail--split' : ''}`}>
+          <div className="runs__main">
+            {run.data && <RunHeader run={run.data} />}
+            {run.data && (run.data.kind === 'human' && run.data.status !== 'done'
+              ? <HumanPanel run={run.data} />
+              : <PredictionTable runId={run.data.id} live={Boolean(run.data.live)} />)}
+          </div>
+          {predictionId !== null && <PredictionPanel id={predictionId} onClose={() => openPrediction(null)} />}
+        </div>
+      </div>
+    </div>
+  );
+}
