@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createBackend } from '../electron/backend';
-import { buildRequest, ImageEncoder, loadUnits } from '../electron/backend/engine/request';
+import { buildRequest, ImageEncoder, loadUnits, type BuiltRequest } from '../electron/backend/engine/request';
 import { extractChoice } from '../shared/scoring/extract';
 import { storeAnswer } from '../electron/backend/runs/predictions';
 import { seedEvalDataset } from '../test/eval-fixtures';
@@ -75,7 +75,7 @@ async function main() {
     const pending = loadUnits(db, fresh.runId, 'unanswered');
     const encoder = new ImageEncoder(db, 1536);
     let t = performance.now();
-    const built = [];
+    const built: BuiltRequest[] = [];
     for (const unit of pending) built.push(await buildRequest(template, unit, true, 1536, encoder));
     const buildUs = ((performance.now() - t) * 1000) / pending.length;
     t = performance.now();

@@ -20,7 +20,7 @@ export function projectArgs(argv: readonly string[]): string[] {
 
 /** Starts the desktop app with Electron's API passed in, so the wiring stays readable and the parts testable. */
 export async function startDesktop(electron: ElectronApi, distDir: string): Promise<void> {
-  const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } = electron;
+  const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell } = electron;
   protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -43,7 +43,8 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
   const windows = new WindowManager({
     // Options come from WindowManager: contextIsolation, sandbox, no nodeIntegration, Auxclick disabled (tested).
     createWindow: (options) => new BrowserWindow(options), // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
-    openBackend: (path) => createBackend({ dataDir: userData, desktop: true, defaultUser: 'local', ...(path ? { projectPath: path } : { demo: true }) }),
+    // API keys typed in Settings are encrypted by the OS keychain (Keychain, DPAPI, libsecret) through safeStorage.
+    openBackend: (path) => createBackend({ dataDir: userData, desktop: true, defaultUser: 'local', secrets: safeStorage, ...(path ? { projectPath: path } : { demo: true }) }),
     state: new WindowStateStore(join(userData, 'window-state.json')),
     displays: () => screen.getAllDisplays().map((d) => d.workArea),
     // hardenWindow passes only https:// URLs here.
