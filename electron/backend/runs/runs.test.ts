@@ -46,6 +46,26 @@ describe('baselines and people', () => {
   });
 });
 
+describe('prompt templates', () => {
+  it('stores an edited template with the run and names it by a hash of its words', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 2);
+    const [preset] = await ctx.backend.call('runs.templates');
+    const plain = await ctx.backend.call('runs.start', { datasetId, model: 'random-guess' });
+    const edited = await ctx.backend.call('runs.start', {
+      datasetId, model: 'random-guess', template: { ...preset!, id: 'mine', name: 'Mine', multipleChoice: 'Q: {question}\n{options}\nLetter only.' },
+    });
+    await ctx.backend.state.runs.settled(edited.runId);
+    const a = await ctx.backend.call('runs.get', { id: plain.runId });
+    const b = await ctx.backend.call('runs.get', { id: edited.runId });
+    expect(b.templateName).toBe('Mine');
+    expect(b.templateHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(b.templateHash).not.toBe(a.templateHash);
+    const row = (await ctx.backend.call('runs.predictions', { runId: edited.runId })).rows[0]!;
+    const detail = await ctx.backend.call('runs.prediction', { id: row.id! });
+    expect(detail.prompt.find((p) => p.kind === 'text')).toMatchObject({ text: expect.stringMatching(/^Q: Question 0: which shape is marked\?\nA\. circle/) });
+  });
+});
+
 describe('corrections', () => {
   it('keeps the extractor value beside a person\'s correction and rescores with it', async () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);

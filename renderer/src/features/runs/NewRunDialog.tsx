@@ -24,6 +24,7 @@ export function NewRunDialog(props: { onClose: () => void }) {
   const endpoints = useCall('endpoints.list');
   const templates = useCall('runs.templates');
   const start = useMutate('runs.start');
+  const [editing, setEditing] = useState(false);
   const selectRun = useRuns((s) => s.selectRun);
   const go = useNavigation((s) => s.go);
   const [form, setForm] = useState<RunConfigInput>({ datasetId: -1, model: '', roles: [...roles], templateId: 'vlmevalkit-mcq', circular: false, images: true, judge: null, limit: null });
@@ -36,6 +37,9 @@ export function NewRunDialog(props: { onClose: () => void }) {
     if (form.model === '' && endpoints.data) set({ model: endpoints.data[0]?.name ?? RANDOM_MODEL });
   }, [endpoints.data, form.model]);
 
+  const facets = useCall('questions.facets', { datasetId: form.datasetId }, { enabled: form.datasetId !== -1 });
+  const preset = templates.data?.find((t) => t.id === form.templateId);
+  const setFilter = (key: 'source' | 'category', value: string) => set({ filter: { ...form.filter, [key]: value || undefined } });
   const ready = form.datasetId !== -1 && form.model !== '' && (form.roles?.length ?? 0) > 0;
   const planInput = useDebounced(form, 250);
   const plan = useCall('runs.plan', planInput, { enabled: ready, retry: false });
@@ -84,8 +88,22 @@ export function NewRunDialog(props: { onClose: () => void }) {
           </div>
         </fieldset>
         <div className="field-row">
+          <label className="field"><span>Source</span>
+            <select value={form.filter?.source ?? ''} onChange={(e) => setFilter('source', e.target.value)}>
+              <option value="">all sources</option>
+              {facets.data?.sources.map((f) => <option key={f.value} value={f.value}>{f.value || '(none)'} ({f.count})</option>)}
+            </select>
+          </label>
+          <label className="field"><span>Category</span>
+            <select value={form.filter?.category ?? ''} onChange={(e) => setFilter('category', e.target.value)}>
+              <option value="">all categories</option>
+              {facets.data?.categories.map((f) => <option key={f.value} value={f.value}>{f.value || '(none)'} ({f.count})</option>)}
+            </select>
+          </label>
+        </div>
+        <div className="field-row">
           <label className="field"><span>Prompt template</span>
-            <select value={form.templateId} onChange={(e) => set({ templateId: e.target.value })} data-testid="runs.form.template">
+            <select value={form.templateId} onChange={(e) => set({ templateId: e.target.value, template: null })} data-testid="runs.form.template">
               {templates.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
             </select>
           </label>
@@ -96,6 +114,19 @@ export function NewRunDialog(props: { onClose: () => void }) {
             </select>
           </label>
         </div>
+        {preset && !human && (
+          <div className="template-edit">
+            <button type="button" className="button button--ghost" onClick={() => setEditing(!editing)}>
+              {editing ? 'Hide the prompt' : form.template ? 'Edit the prompt (edited)' : 'Edit the prompt'}
+            </button>
+            {editing && (
+              <label className="field"><span>Multiple-choice prompt — placeholders {'{question}'}, {'{options}'}, {'{hint_line}'}; its hash is stored with the run</span>
+                <textarea rows={5} value={form.template?.multipleChoice ?? preset.multipleChoice} data-testid="runs.form.prompt"
+                  onChange={(e) => set({ template: e.target.value === preset.multipleChoice ? null : { ...preset, id: `${preset.id}-edited`, name: `${preset.name} (edited)`, multipleChoice: e.target.value } })} />
+              </label>
+            )}
+          </div>
+        )}
         <div className="field-row">
           <label className="field"><span>Only the first N questions</span>
             <input type="number" min={1} placeholder="all" value={form.limit ?? ''} onChange={(e) => set({ limit: e.target.value ? Number(e.target.value) : null })} data-testid="runs.form.limit" />
@@ -111,6 +142,10 @@ export function NewRunDialog(props: { onClose: () => void }) {
         <div className="button-row">
           <label className="check"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval (ask k rotated passes)</label>
           <label className="check"><input type="checkbox" checked={form.images ?? true} onChange={(e) => set({ images: e.target.checked })} /> Send images (off = seeing-or-not)</label>
+          <label className="check"><input type="checkbox" checked={form.failFast ?? false} disabled={human} onChange={(e) => set({ failFast: e.target.checked })} /> Stop at the first failed request</label>
+          <label className="check">Longest image side
+            <input className="narrow" type="number" min={64} max={8192} value={form.imageMaxSide ?? 1536} onChange={(e) => set({ imageMaxSide: Number(e.target.value) || 1536 })} /> px
+          </label>
         </div>
       </form>
       <div className="plan" data-testid="runs.plan">
