@@ -4,12 +4,12 @@ import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { cacheable, type FrozenConfig } from '../runs/config';
+import { cacheable } from '../runs/config';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
 import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
 import { ResponseCache } from './cache';
-import { createChatClient, type ChatClient } from './client';
+import { createChatClient } from './client';
 import { askJudge, type Judge } from './judge';
 import { AdaptiveLimiter } from './limiter';
 import { buildRequest, estimateTokens, ImageEncoder, loadUnits, requestKey, type Unit } from './request';
@@ -24,8 +24,6 @@ export interface RunnerDeps {
   /** Aborted by "pause": no new requests; those in flight finish and are stored. */
   pause: AbortSignal;
   stats: RunStats;
-  /** Tests and the CLI can supply a client (e.g. with a custom fetch); by default the SDK client for the endpoint. */
-  clientFor?: (config: FrozenConfig) => ChatClient;
 }
 
 export interface RunOutcome {
@@ -62,7 +60,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   let finished = 0;
 
   const endpoint = config.endpoint;
-  const client = endpoint ? (deps.clientFor?.(config) ?? createChatClient({ ...endpoint, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(endpoint.name)))) : null;
+  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(endpoint.name))) : null;
   const limiter = new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
   const judge: Judge | null = config.judge
     ? {
@@ -83,7 +81,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     finished++;
     if (ok) answered++;
     else errors++;
-    deps.stats.record(ok);
+    deps.stats.record();
     control.progress(finished, units.length, `${answered} answered · ${errors} errors`);
   };
 

@@ -22,7 +22,7 @@ export class RunStats {
     this.started = this.now();
   }
 
-  record(_ok: boolean): void {
+  record(): void {
     this.done++;
     this.finishedAt.push(this.now());
   }

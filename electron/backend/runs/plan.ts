@@ -29,13 +29,14 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     if (!q) details.set(unit.questionId, (q = detailStmt.get(unit.questionId) as Q));
     const images = imagesStmt.all(q.item_id) as { hash: string; width: number; height: number }[];
     const parts = renderPrompt(config.template, { type: q.type, text: q.text, hint: q.hint, options: unit.options }, images.length, config.images);
-    const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
-    const sent = parts.flatMap((p) => (p.kind === 'image' ? [{ ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide), hash: images[p.index]!.hash }] : []));
+    // The message exactly as buildRequest will record it, so the cache key below is the engine's key.
+    const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
     if (useCache && config.endpoint) {
-      const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
       const key = requestKey(config.endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
       if (cacheStmt.get(key)) { fromCache++; continue; }
     }
+    const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
+    const sent = prompt.flatMap((p) => (p.kind === 'image' ? [p] : []));
     promptTokens += estimateTokens(textChars, sent);
   }
   const existing = findResumable(db, config);
