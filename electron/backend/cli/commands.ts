@@ -9,23 +9,30 @@ export interface Common {
   json?: boolean;
 }
 
-/** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
-export async function withProject(opts: Common, create: boolean, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
-  const out = createOutput(Boolean(opts.json));
+/** Runs `fn` on a backend without a project, reporting failures as the command's output, and always closes it. */
+export async function withBackend(json: boolean | undefined, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
+  const out = createOutput(Boolean(json));
   let backend: Backend | null = null;
   try {
-    if (!opts.project) throw new Error('name the project with --project FILE.anchor');
-    const path = resolve(opts.project);
     backend = await createBackend();
-    if (existsSync(path)) await backend.call('projects.open', { path });
-    else if (create) await backend.call('projects.create', { path });
-    else throw new Error(`no project at ${path}`);
     await fn(backend, out);
   } catch (error) {
     await backend?.close();
     out.fail(error);
   }
   await backend?.close();
+}
+
+/** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
+export async function withProject(opts: Common, create: boolean, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
+  return withBackend(opts.json, async (backend, out) => {
+    if (!opts.project) throw new Error('name the project with --project FILE.anchor');
+    const path = resolve(opts.project);
+    if (existsSync(path)) await backend.call('projects.open', { path });
+    else if (create) await backend.call('projects.create', { path });
+    else throw new Error(`no project at ${path}`);
+    await fn(backend, out);
+  });
 }
 
 export function registerCommands(program: Command): void {

@@ -1,19 +1,6 @@
 import type { Command } from 'commander';
-import { createBackend, type Backend } from '..';
 import type { EndpointInput } from '../../../shared/contract';
-import { createOutput, type Output } from './output';
-
-async function withBackend(json: boolean | undefined, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
-  const out = createOutput(Boolean(json));
-  const backend = await createBackend();
-  try {
-    await fn(backend, out);
-  } catch (error) {
-    await backend.close();
-    out.fail(error);
-  }
-  await backend.close();
-}
+import { withBackend } from './commands';
 
 const int = (v: string) => Number.parseInt(v, 10);
 

@@ -4,8 +4,8 @@ import { call } from './call';
 
 export const PAGE_SIZE = 200;
 
-type PagedMethod = { [M in MethodName]: Output<M> extends { total: number; rows: unknown[] } ? M : never }[MethodName];
-type RowOf<M extends PagedMethod> = Output<M>['rows'][number];
+export type PagedMethod = { [M in MethodName]: Output<M> extends { total: number; rows: unknown[] } ? M : never }[MethodName];
+export type RowOf<M extends PagedMethod> = Output<M>['rows'][number];
 
 /**
  * The rows a virtualised list needs, fetched a page at a time: only the pages around the visible window are asked

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect } from 'react';
 import { ImageOff } from 'lucide-react';
 import type { QuestionFilter, QuestionRow } from '../../../../shared/contract';
 import { mediaUrl } from '../../api/call';
 import { RoleBadge } from '../../components/RoleBadge';
-import { isTyping } from '../../app/shortcuts';
 import { useBrowse } from '../../stores/browse';
-import { PAGE_SIZE, useQuestionPages } from './useQuestionPages';
+import { usePagedList } from '../../api/usePagedList';
 
 const ROW_HEIGHT = 60;
 
@@ -44,51 +42,18 @@ function Row(props: { row: QuestionRow | undefined; index: number; active: boole
  * stays in view.
  */
 export function QuestionList(props: { filter: QuestionFilter; onTotal: (n: number) => void }) {
-  const parent = useRef<HTMLDivElement>(null);
   const { cursor, setCursor, openItemId, openItem } = useBrowse();
-  const [visible, setVisible] = useState({ start: 0, end: 60 });
-  const { total, rowAt, loading, error } = useQuestionPages(props.filter, visible);
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    onChange: (v) => {
-      const items = v.getVirtualItems();
-      const next = { start: items[0]?.index ?? 0, end: items[items.length - 1]?.index ?? 0 };
-      // Only a change of page matters for fetching; skipping the rest keeps scrolling free of re-renders.
-      setVisible((prev) =>
-        Math.floor(prev.start / PAGE_SIZE) === Math.floor(next.start / PAGE_SIZE) &&
-        Math.floor(prev.end / PAGE_SIZE) === Math.floor(next.end / PAGE_SIZE) ? prev : next);
-    },
+  const { total, rowAt, loading, error, parent, virtualizer, onKeyDown } = usePagedList('questions.list', props.filter, {
+    rowHeight: ROW_HEIGHT,
+    cursor,
+    setCursor,
+    onMove: (row) => openItemId !== null && openItem(row.itemId),
+    onOpen: (row) => openItem(row.itemId),
+    onClose: () => openItemId !== null && openItem(null),
   });
   const range = virtualizer.getVirtualItems();
 
   useEffect(() => props.onTotal(total), [total, props]);
-  useEffect(() => {
-    if (total > 0) virtualizer.scrollToIndex(Math.min(cursor, total - 1), { align: 'auto' });
-  }, [cursor, total, virtualizer]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (isTyping(e.target)) return;
-    const move = (to: number) => {
-      e.preventDefault();
-      const next = Math.max(0, Math.min(total - 1, to));
-      setCursor(next);
-      const row = rowAt(next);
-      if (row && openItemId !== null) openItem(row.itemId);
-    };
-    if (e.key === 'ArrowDown' || e.key === 'j') move(cursor + 1);
-    else if (e.key === 'ArrowUp' || e.key === 'k') move(cursor - 1);
-    else if (e.key === 'PageDown') move(cursor + 10);
-    else if (e.key === 'PageUp') move(cursor - 10);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(total - 1);
-    else if (e.key === 'Enter') {
-      const row = rowAt(cursor);
-      if (row) openItem(row.itemId);
-    } else if (e.key === 'Escape' && openItemId !== null) openItem(null);
-  };
 
   if (error) return <div className="list-message list-message--error">{error.message}</div>;
   if (!loading && total === 0) {

@@ -139,11 +139,11 @@ export function NewRunDialog(props: { onClose: () => void }) {
             <input type="number" placeholder="none" value={form.seed ?? ''} onChange={(e) => set({ seed: e.target.value === '' ? null : Number(e.target.value) })} />
           </label>
         </div>
-        <div className="button-row">
-          <label className="check"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval (ask k rotated passes)</label>
-          <label className="check"><input type="checkbox" checked={form.images ?? true} onChange={(e) => set({ images: e.target.checked })} /> Send images (off = seeing-or-not)</label>
-          <label className="check"><input type="checkbox" checked={form.failFast ?? false} disabled={human} onChange={(e) => set({ failFast: e.target.checked })} /> Stop at the first failed request</label>
-          <label className="check">Longest image side
+        <div className="button-row wrap options-row">
+          <label className="check" title="Ask each k-option question k times with rotated options; right only if every pass is"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval</label>
+          <label className="check" title="Off withholds images (seeing-or-not)"><input type="checkbox" checked={form.images ?? true} onChange={(e) => set({ images: e.target.checked })} /> Send images</label>
+          <label className="check" title="Stop the run at the first request that fails after its retries"><input type="checkbox" checked={form.failFast ?? false} disabled={human} onChange={(e) => set({ failFast: e.target.checked })} /> Fail fast</label>
+          <label className="check" title="Larger images are scaled down, keeping their aspect">Max image side
             <input className="narrow" type="number" min={64} max={8192} value={form.imageMaxSide ?? 1536} onChange={(e) => set({ imageMaxSide: Number(e.target.value) || 1536 })} /> px
           </label>
         </div>

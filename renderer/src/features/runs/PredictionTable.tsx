@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PredictionOutcome, PredictionRow } from '../../../../shared/contract';
 import { extractionPaths } from '../../../../shared/scoring/extract';
-import { PAGE_SIZE, usePages } from '../../api/usePages';
-import { isTyping } from '../../app/shortcuts';
+import { usePagedList } from '../../api/usePagedList';
 import { RoleBadge } from '../../components/RoleBadge';
 import { useRuns } from '../../stores/runs';
 
@@ -35,44 +32,17 @@ function Row(props: { row: PredictionRow | undefined; active: boolean; onClick: 
 
 /** A run's predictions in question order, virtualised, filterable by outcome and extraction path. */
 export function PredictionTable(props: { runId: number; live: boolean }) {
-  const parent = useRef<HTMLDivElement>(null);
   const { outcome, extraction, setOutcome, setExtraction, cursor, setCursor, predictionId, openPrediction } = useRuns();
-  const [visible, setVisible] = useState({ start: 0, end: 40 });
   const filter = { runId: props.runId, ...(outcome ? { outcome } : {}), ...(extraction ? { extraction } : {}) };
-  const { total, rowAt, error } = usePages('runs.predictions', filter, visible, props.live ? 1500 : false);
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    onChange: (v) => {
-      const items = v.getVirtualItems();
-      const next = { start: items[0]?.index ?? 0, end: items[items.length - 1]?.index ?? 0 };
-      setVisible((prev) => (Math.floor(prev.start / PAGE_SIZE) === Math.floor(next.start / PAGE_SIZE) && Math.floor(prev.end / PAGE_SIZE) === Math.floor(next.end / PAGE_SIZE) ? prev : next));
-    },
+  const { total, rowAt, error, parent, virtualizer, onKeyDown } = usePagedList('runs.predictions', filter, {
+    rowHeight: ROW_HEIGHT,
+    cursor,
+    setCursor,
+    refetchMs: props.live ? 1500 : false,
+    onMove: (row) => row.id && predictionId !== null && openPrediction(row.id),
+    onOpen: (row) => row.id && openPrediction(row.id),
+    onClose: () => openPrediction(null),
   });
-  useEffect(() => {
-    if (total > 0) virtualizer.scrollToIndex(Math.min(cursor, total - 1), { align: 'auto' });
-  }, [cursor, total, virtualizer]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (isTyping(e.target)) return;
-    const move = (to: number) => {
-      e.preventDefault();
-      const next = Math.max(0, Math.min(total - 1, to));
-      setCursor(next);
-      const row = rowAt(next);
-      if (row?.id && predictionId !== null) openPrediction(row.id);
-    };
-    if (e.key === 'ArrowDown' || e.key === 'j') move(cursor + 1);
-    else if (e.key === 'ArrowUp' || e.key === 'k') move(cursor - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(total - 1);
-    else if (e.key === 'Enter') {
-      const row = rowAt(cursor);
-      if (row?.id) openPrediction(row.id);
-    } else if (e.key === 'Escape') openPrediction(null);
-  };
 
   return (
     <div className="ptable">
