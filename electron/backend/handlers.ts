@@ -14,6 +14,7 @@ import { testEndpoint } from './endpoints/test-endpoint';
 import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
+import { htmlReport } from './reports/export';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -103,5 +104,13 @@ export function createHandlers(state: BackendState): Handlers {
     'runs.correct': ({ id, label }, ctx) => correctPrediction(db(), id, label, ctx.userId, state.now().toISOString()),
     'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
     'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
+
+    'reports.run': ({ id }) => state.reports.run(id),
+    'reports.drill': (input) => state.reports.drill(input),
+    'reports.compare': (input) => state.reports.compare(input),
+    'reports.seeing': (input) => state.reports.seeing(input),
+    'reports.leaderboard': () => state.reports.leaderboard(),
+    'reports.vrp': ({ datasetId }) => state.reports.vrp(datasetId),
+    'reports.html': ({ id, compare }) => htmlReport(state.reports, id, compare, state.version, state.now()),
   };
 }

@@ -4,6 +4,7 @@ import type { EventBus } from './events';
 import type { JobRegistry } from './jobs/registry';
 import type { RecentProjects } from './recent';
 import type { EndpointStore } from './endpoints/store';
+import { Reports } from './reports/service';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 
@@ -16,6 +17,7 @@ export interface CallContext {
 export class BackendState {
   project: ProjectSession | null = null;
   readonly runs: RunManager;
+  readonly reports: Reports;
 
   constructor(
     readonly events: EventBus,
@@ -29,6 +31,7 @@ export class BackendState {
     readonly endpoints: EndpointStore,
   ) {
     this.runs = new RunManager(() => this.requireProject(), jobs, events, endpoints, now);
+    this.reports = new Reports(() => this.requireProject().db, this.runs);
   }
 
   requireProject(): ProjectSession {

@@ -6,6 +6,7 @@ import { itemMethods } from './methods/items';
 import { jobMethods } from './methods/jobs';
 import { projectMethods } from './methods/projects';
 import { questionMethods } from './methods/questions';
+import { reportMethods } from './methods/reports';
 import { runMethods } from './methods/runs';
 import { transferMethods } from './methods/transfer';
 
@@ -20,6 +21,7 @@ export const contract = {
   ...jobMethods,
   ...endpointMethods,
   ...runMethods,
+  ...reportMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -41,5 +43,6 @@ export * from './entities';
 export * from './errors';
 export * from './eval-entities';
 export * from './events';
+export * from './report-entities';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

@@ -8,6 +8,8 @@ export interface TripletAnswer {
   role: Role;
   prediction: string | null;
   answer: string;
+  /** Set when correctness was decided upstream (a project run: CircularEval, open answers, a person's correction). */
+  correct?: boolean;
 }
 
 export interface MmEvalProScores {
@@ -32,7 +34,7 @@ const roles: Role[] = ['origin', 'perception', 'knowledge'];
 const pct = (n: number, d: number) => (d === 0 ? 0 : pyRound((100 * n) / d, 2));
 
 /** Correct as the published scorer decides it: the extracted answer equals the gold label as a string. */
-export const isCorrect = (a: TripletAnswer) => a.prediction !== null && a.prediction === a.answer;
+export const isCorrect = (a: TripletAnswer) => a.correct ?? (a.prediction !== null && a.prediction === a.answer);
 
 interface Counts {
   right: Record<Role, number>;

@@ -1,0 +1,69 @@
+import type { Comparison, Seeing } from '../../../shared/contract';
+import { accuracyBy } from '../../../shared/scoring/accuracy';
+import { mcnemar } from '../../../shared/scoring/intervals';
+import { multimodalGain, multimodalLeakage } from '../../../shared/scoring/seeing';
+import { AppError } from '../errors';
+import type { ScoredQuestion } from './load';
+
+export interface LoadedRun {
+  id: number;
+  name: string;
+  model: string;
+  questions: readonly ScoredQuestion[];
+}
+
+/** Questions every run has scored, as maps by question id, in the first run's order. */
+function commonQuestions(runs: readonly LoadedRun[]): { ids: number[]; maps: Map<number, ScoredQuestion>[] } {
+  const maps = runs.map((r) => new Map(r.questions.filter((q) => q.scored).map((q) => [q.questionId, q])));
+  const ids = [...maps[0]!.keys()].filter((id) => maps.every((m) => m.has(id)));
+  if (ids.length === 0) {
+    throw new AppError('invalid_input', `runs ${runs.map((r) => r.id).join(', ')} have no scored question in common; compare runs over the same dataset`);
+  }
+  return { ids, maps };
+}
+
+const cellOf = (ids: readonly number[], map: Map<number, ScoredQuestion>) => accuracyBy(ids.map((id) => ({ correct: map.get(id)!.correct, groups: {} })), []).overall;
+
+/** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
+export function compareRuns(runs: readonly LoadedRun[], offset: number, limit: number): Comparison {
+  const { ids, maps } = commonQuestions(runs);
+  const pairs: Comparison['pairs'] = [];
+  for (let a = 0; a < runs.length; a++) {
+    for (let b = a + 1; b < runs.length; b++) {
+      const test = mcnemar(ids.map((id) => [maps[a]!.get(id)!.correct, maps[b]!.get(id)!.correct] as const));
+      pairs.push({ first: runs[a]!.id, second: runs[b]!.id, delta: (100 * (test.onlyFirst - test.onlySecond)) / ids.length, mcnemar: test, significant: test.pValue < 0.05 });
+    }
+  }
+  const disagreeing = ids.filter((id) => {
+    const first = maps[0]!.get(id)!.correct;
+    return maps.some((m) => m.get(id)!.correct !== first);
+  });
+  return {
+    runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(ids, maps[i]!) })),
+    common: ids.length,
+    pairs,
+    disagreements: {
+      total: disagreeing.length,
+      rows: disagreeing.slice(offset, offset + limit).map((id) => {
+        const q = maps[0]!.get(id)!;
+        return {
+          questionId: id, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
+          answers: runs.map((r, i) => {
+            const mine = maps[i]!.get(id)!;
+            return { runId: r.id, label: mine.passes[0]?.label ?? null, correct: mine.correct };
+          }),
+        };
+      }),
+    },
+  };
+}
+
+/** MMStar's seeing-or-not on the questions the runs share: S_v, S_wv, optionally S_t, and MG / ML in points. */
+export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, textOnly: LoadedRun | null): Seeing {
+  const runs = textOnly ? [withImages, withoutImages, textOnly] : [withImages, withoutImages];
+  const { ids, maps } = commonQuestions(runs);
+  const sv = cellOf(ids, maps[0]!);
+  const swv = cellOf(ids, maps[1]!);
+  const st = textOnly ? cellOf(ids, maps[2]!) : null;
+  return { common: ids.length, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
+}

@@ -1,0 +1,115 @@
+import type { Role } from '../../../shared/contract';
+import { VRP_KEYS } from '../../../shared/scoring/accuracy';
+import type { Db } from '../db/open';
+import { runRow } from '../runs/store';
+
+/** One asked pass of a question as a report sees it. */
+export interface ScoredPass {
+  pass: number;
+  state: 'answered' | 'error' | 'pending';
+  correct: boolean;
+  label: string | null;
+  extraction: string | null;
+  corrected: boolean;
+}
+
+/** One question of a run with its passes collapsed: the unit every accuracy counts. */
+export interface ScoredQuestion {
+  questionId: number;
+  itemId: number;
+  extId: string;
+  role: Role;
+  text: string;
+  gold: string;
+  flag: string | null;
+  passes: ScoredPass[];
+  /** Every pass answered (errors and unsent passes leave a question out of every accuracy). */
+  scored: boolean;
+  /** CircularEval: right only when every pass is; single-pass runs: the one pass. */
+  correct: boolean;
+  groups: Record<string, string | null>;
+}
+
+interface Row {
+  question_id: number; pass: number; flag: string | null; unit_answer: string;
+  status: 'answered' | 'error' | null; correct: number | null; extracted: string | null; corrected: string | null; extraction: string | null;
+  item_id: number; ext_id: string; role: Role; text: string; answer: string; q_meta: string; i_meta: string;
+  source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null;
+}
+
+type VrpValues = Partial<Record<(typeof VRP_KEYS)[number], string>>;
+
+/** Extra columns a VRPTest-style TSV may carry, by the names its files use. */
+const VRP_COLUMNS: Record<(typeof VRP_KEYS)[number], string[]> = {
+  level: ['level', 'intervention', 'intervention_level'],
+  colour: ['colour', 'color'],
+  font: ['font'],
+  shape: ['shape'],
+  position: ['position', 'text_position'],
+};
+
+/**
+ * VRP relation values of a question: `meta.vrp` as the variant generator writes it, else extra TSV columns named as
+ * VRPTest's files name them, so imported VRPTest sets are reportable too.
+ */
+function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
+  for (const raw of [qMeta, iMeta]) {
+    const meta = JSON.parse(raw) as { vrp?: VrpValues; extra?: Record<string, unknown> };
+    if (meta.vrp && typeof meta.vrp === 'object') return meta.vrp;
+    if (meta.extra) {
+      const found: VrpValues = {};
+      for (const key of VRP_KEYS) {
+        const column = VRP_COLUMNS[key].find((c) => typeof meta.extra![c] === 'string' && meta.extra![c] !== '');
+        if (column) found[key] = String(meta.extra[column]);
+      }
+      if (found.level !== undefined) return found;
+    }
+  }
+  return null;
+}
+
+const UNIT_SQL = `SELECT u.question_id, u.pass, u.flag, u.answer AS unit_answer,
+    p.status, p.correct, p.extracted, p.corrected, p.extraction,
+    q.item_id, i.ext_id, q.role, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
+    i.source, i.category, i.l2_category, i.subject, i.split
+  FROM run_units u JOIN questions q ON q.id = u.question_id JOIN items i ON i.id = q.item_id
+  LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+  WHERE u.run_id = ? ORDER BY u.position`;
+
+/** Every question of a run with its passes, correctness and the values it is grouped by, in the run's order. */
+export function loadScored(db: Db, runId: number): ScoredQuestion[] {
+  runRow(db, runId);
+  const rows = db.prepare(UNIT_SQL).all(runId) as Row[];
+  const byQuestion = new Map<number, ScoredQuestion>();
+  for (const r of rows) {
+    let q = byQuestion.get(r.question_id);
+    if (!q) {
+      const vrp = vrpValues(r.q_meta, r.i_meta);
+      q = {
+        questionId: r.question_id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
+        gold: (JSON.parse(r.answer) as string[]).join(' | '), flag: r.flag, passes: [], scored: false, correct: false,
+        groups: {
+          role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
+          ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),
+        },
+      };
+      byQuestion.set(r.question_id, q);
+    }
+    q.passes.push({
+      pass: r.pass,
+      state: r.status ?? 'pending',
+      correct: r.correct === 1,
+      label: r.corrected ?? r.extracted,
+      extraction: r.corrected !== null ? 'corrected' : r.extraction,
+      corrected: r.corrected !== null,
+    });
+  }
+  const questions = [...byQuestion.values()];
+  for (const q of questions) {
+    q.scored = q.passes.every((p) => p.state === 'answered');
+    q.correct = q.scored && q.passes.every((p) => p.correct);
+  }
+  return questions;
+}
+
+export const hasVrp = (questions: readonly ScoredQuestion[]) => questions.some((q) => q.groups.level !== undefined && q.groups.level !== null);

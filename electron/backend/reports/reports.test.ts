@@ -1,0 +1,201 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withProject } from '../../../test/fixtures';
+import { humanRun, questionNumber, seedEvalDataset, seedTripletDataset } from '../../../test/eval-fixtures';
+import { FakeOpenAI } from '../../../test/openai-server';
+
+const ctx = withProject();
+
+/** Which questions of triplets 1–6 the scripted person gets right (gold is B; a wrong answer is A). */
+const RIGHT: Record<number, [origin: boolean, perception: boolean, knowledge: boolean]> = {
+  1: [true, true, true],
+  2: [true, false, true],
+  3: [true, true, false],
+  4: [false, true, true],
+  5: [true, false, false],
+  6: [false, false, false],
+};
+const ROLE_INDEX = { Origin: 0, Perception: 1, Knowledge: 2 } as const;
+
+function scripted(text: string, table = RIGHT): string {
+  const [, role, t] = /^(Origin|Perception|Knowledge) question of triplet (\d+)/.exec(text)!;
+  return table[Number(t)]![ROLE_INDEX[role as keyof typeof ROLE_INDEX]] ? 'B' : 'A';
+}
+
+describe('run report', () => {
+  it('computes MMEvalPro per source, Macro and Micro on a hand-scored run, and drills into a heatmap cell', async () => {
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 6);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => scripted(t));
+    const report = await ctx.backend.call('reports.run', { id: runId });
+
+    expect(report.coverage).toEqual({ questions: 18, scored: 18, pending: 0, errors: 0 });
+    expect(report.accuracy.overall).toMatchObject({ n: 18, correct: 10 });
+    expect(report.accuracy.by.role!.origin).toMatchObject({ n: 6, correct: 4 });
+    expect(report.circular).toBeNull();
+    expect(report.vrp).toBeNull();
+    const micro = report.mmevalpro!.Micro_Average;
+    expect(micro).toMatchObject({
+      triplets: 6, questions: 18, genuine_accuracy_score: 16.67, origin_score: 66.67, perception_score: 50, knowledge_score: 50,
+      average_score: 55.56, consistency_gap: 50, perception_consistency: 50, knowledge_consistency: 50,
+    });
+    expect(micro.conditional.origin.perception).toBe(66.67);
+    expect(micro.conditional.perception.perception).toBe(100);
+    expect(report.mmevalpro!.bySource.MMMU).toMatchObject({ triplets: 3, genuine_accuracy_score: 33.33, origin_score: 100, perception_score: 66.67 });
+    expect(report.mmevalpro!.bySource.ScienceQA).toMatchObject({ genuine_accuracy_score: 0, origin_score: 33.33, knowledge_score: 66.67 });
+    expect(report.mmevalpro!.Macro_Average).toMatchObject({ perception_score: 50, knowledge_score: 50 });
+
+    // "Right for the wrong reasons": origin right, perception wrong.
+    const drill = await ctx.backend.call('reports.drill', { runId, given: 'origin', target: 'perception' });
+    expect(drill.rows.map((r) => r.extId).sort()).toEqual(['2', '5']);
+    expect(drill.rows[0]!.perception).toMatchObject({ gold: 'B', label: 'A', correct: false });
+    // The cell's other half: both right.
+    const both = await ctx.backend.call('reports.drill', { runId, given: 'origin', target: 'perception', targetRight: true });
+    expect(both.total).toBe(2);
+    expect(both.total / (both.total + drill.total)).toBeCloseTo(micro.perception_consistency / 100, 4);
+    const mmmuOnly = await ctx.backend.call('reports.drill', { runId, given: 'origin', target: 'perception', source: 'MMMU' });
+    expect(mmmuOnly.rows.map((r) => r.extId)).toEqual(['5']);
+  });
+
+  it('a person\'s correction changes the report at once; unanswered questions stay out of every accuracy', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'human' });
+    const first = await ctx.backend.call('runs.nextHuman', { id: runId });
+    await ctx.backend.call('runs.answer', { runId, questionId: first!.questionId, label: 'B' }); // gold A
+    let report = await ctx.backend.call('reports.run', { id: runId });
+    expect(report.coverage).toEqual({ questions: 4, scored: 1, pending: 3, errors: 0 });
+    expect(report.accuracy.overall).toMatchObject({ n: 1, correct: 0 });
+    const [prediction] = (await ctx.backend.call('runs.predictions', { runId, outcome: 'wrong' })).rows;
+    await ctx.backend.call('runs.correct', { id: prediction!.id!, label: 'A' });
+    report = await ctx.backend.call('reports.run', { id: runId });
+    expect(report.accuracy.overall).toMatchObject({ n: 1, correct: 1 });
+    expect(report.extraction).toEqual({ corrected: 1 });
+  });
+});
+
+describe('CircularEval against a model', () => {
+  let server: FakeOpenAI | undefined;
+  afterEach(async () => server?.stop());
+
+  it('reports every-pass accuracy beside the first pass alone', async () => {
+    const texts = ['circle', 'square', 'triangle', 'star'];
+    server = new FakeOpenAI({
+      reply: (prompt) => {
+        const i = questionNumber(prompt);
+        const first = /\nA\. (\w+)/.exec(prompt)?.[1];
+        if (i === 0 && first === 'square') return 'A'; // "square": wrong on pass 1 only
+        if (i === 1 && first === 'star') return 'Sorry, I cannot determine that.'; // unanswerable on pass 3
+        const label = /\n([A-D])\. (\w+)/g;
+        for (const m of prompt.matchAll(label)) if (m[2] === texts[i % 4]) return m[1]!;
+        return 'Z';
+      },
+    });
+    const baseUrl = await server.start();
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'fake', baseUrl, model: 'fake-vlm' } });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'fake', circular: true });
+    await ctx.backend.state.runs.settled(runId);
+    const report = await ctx.backend.call('reports.run', { id: runId });
+    expect(report.circular).toMatchObject({ circular: { n: 8, correct: 6 }, singlePass: { n: 8, correct: 8 }, flagged: 0 });
+    expect(report.accuracy.overall).toMatchObject({ n: 8, correct: 6 });
+    expect(report.circular!.byCategory.map((g) => [g.group, g.circular.correct, g.singlePass.correct])).toEqual([['even', 3, 4], ['odd', 3, 4]]);
+    expect(report.extraction).toMatchObject({ unanswerable: 1 });
+  });
+});
+
+describe('comparisons', () => {
+  const ALL_RIGHT = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [true, true, true]])) as typeof RIGHT;
+  const ALL_WRONG = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [false, false, false]])) as typeof RIGHT;
+
+  it('tests each pair with McNemar on the common questions and lists the disagreements', async () => {
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 6);
+    const a = await humanRun(ctx.backend, datasetId, (t) => scripted(t), 'scripted');
+    const b = await humanRun(ctx.backend, datasetId, (t) => scripted(t, ALL_RIGHT), 'oracle');
+    const c = await humanRun(ctx.backend, datasetId, (t) => scripted(t, { ...RIGHT, 6: [true, false, false] }), 'almost');
+    const cmp = await ctx.backend.call('reports.compare', { runIds: [a, b, c] });
+    expect(cmp.common).toBe(18);
+    expect(cmp.runs.map((r) => r.accuracy.correct)).toEqual([10, 18, 11]);
+    const ab = cmp.pairs.find((p) => p.first === a && p.second === b)!;
+    expect(ab.mcnemar).toEqual({ onlyFirst: 0, onlySecond: 8, pValue: 2 * 0.5 ** 8, method: 'exact' });
+    expect(ab.significant).toBe(true);
+    expect(ab.delta).toBeCloseTo((-8 / 18) * 100, 10);
+    const ac = cmp.pairs.find((p) => p.first === a && p.second === c)!;
+    expect(ac).toMatchObject({ significant: false, mcnemar: { onlyFirst: 0, onlySecond: 1, pValue: 1 } });
+    expect(cmp.disagreements.total).toBe(8);
+    expect(cmp.disagreements.rows[0]!.answers.map((x) => x.runId)).toEqual([a, b, c]);
+
+    const paged = await ctx.backend.call('reports.compare', { runIds: [a, b], offset: 6, limit: 5 });
+    expect(paged.disagreements.rows).toHaveLength(2);
+  });
+
+  it('refuses runs that share no scored question', async () => {
+    const one = await seedTripletDataset(ctx.backend, ctx.dir, 2, 'one');
+    const two = await seedTripletDataset(ctx.backend, ctx.dir, 2, 'two');
+    const a = await humanRun(ctx.backend, one, () => 'B');
+    const b = await humanRun(ctx.backend, two, () => 'B');
+    await expect(ctx.backend.call('reports.compare', { runIds: [a, b] })).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringContaining('no scored question in common') });
+  });
+
+  it('computes seeing-or-not (MG, ML) and ranks runs on the leaderboard', async () => {
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 6);
+    const sv = await humanRun(ctx.backend, datasetId, (t) => scripted(t, ALL_RIGHT), 'with images');
+    const swv = await humanRun(ctx.backend, datasetId, (t) => scripted(t), 'without images');
+    const st = await humanRun(ctx.backend, datasetId, (t) => scripted(t, ALL_WRONG), 'text only');
+    const seeing = await ctx.backend.call('reports.seeing', { withImages: sv, withoutImages: swv, textOnly: st });
+    expect(seeing.common).toBe(18);
+    expect(seeing.mg).toBeCloseTo(100 - (100 * 10) / 18, 10);
+    expect(seeing.ml).toBeCloseTo((100 * 10) / 18, 10);
+    const noText = await ctx.backend.call('reports.seeing', { withImages: sv, withoutImages: swv });
+    expect(noText.ml).toBeNull();
+
+    const board = await ctx.backend.call('reports.leaderboard');
+    expect(board.map((r) => r.runId)).toEqual([sv, swv, st]);
+    expect(board.map((r) => r.genuineAccuracy)).toEqual([100, 16.67, 0]);
+  });
+});
+
+describe('VRP and HTML', () => {
+  /** A VLMEvalKit TSV whose extra columns carry VRPTest's relation values. */
+  function vrpTsv(): string {
+    const lines = ['index\tquestion\tA\tB\tanswer\tcategory\tlevel\tcolour\tshape'];
+    const levels = ['none', 'partial', 'full'];
+    for (let i = 0; i < 12; i++) lines.push(`${i}\tVRP question ${i}?\tyes\tno\t${i % 2 ? 'B' : 'A'}\t${i < 6 ? "near" : "far"}\t${levels[i % 3]}\t${i % 2 ? 'red' : 'blue'}\t${i < 6 ? 'box' : 'ellipse'}`);
+    const file = join(ctx.dir, 'vrp.tsv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  }
+
+  it('groups accuracy by intervention level and relation value from imported VRPTest columns', async () => {
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [vrpTsv()], dataset: 'vrp' });
+    // Right on every "none" question, wrong elsewhere.
+    const runId = await humanRun(ctx.backend, datasetId, (text) => {
+      const i = Number(/VRP question (\d+)/.exec(text)![1]);
+      const gold = i % 2 ? 'B' : 'A';
+      return i % 3 === 0 ? gold : gold === 'A' ? 'B' : 'A';
+    }, 'vrp person');
+    const report = await ctx.backend.call('reports.run', { id: runId });
+    expect(report.vrp!.level).toMatchObject({ none: { n: 4, correct: 4 }, partial: { n: 4, correct: 0 }, full: { n: 4, correct: 0 } });
+    expect(report.vrp!.colour).toMatchObject({ blue: { n: 6, correct: 2 }, red: { n: 6, correct: 2 } });
+    expect(report.vrp!.shape).toMatchObject({ box: { n: 6, correct: 2 }, ellipse: { n: 6, correct: 2 } });
+    const series = await ctx.backend.call('reports.vrp', { datasetId });
+    expect(series.map((s) => s.name)).toEqual(['vrp person']);
+
+    const { filename, html } = await ctx.backend.call('reports.html', { id: runId });
+    expect(filename).toBe(`anchor-report-${runId}-vrp-person.html`);
+    expect(html).toContain('VRP: accuracy per intervention level');
+    expect(html.match(/<svg /g)!.length).toBeGreaterThanOrEqual(2); // radar + at least one bar chart
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('the HTML report carries the MMEvalPro table and heatmap, and a comparison when asked', async () => {
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 6);
+    const a = await humanRun(ctx.backend, datasetId, (t) => scripted(t), 'scripted <b>');
+    const b = await humanRun(ctx.backend, datasetId, () => 'B', 'oracle');
+    const { html } = await ctx.backend.call('reports.html', { id: a, compare: [b] });
+    expect(html).toContain('scripted &#60;b&#62;');
+    expect(html).toContain('<table class="heatmap">');
+    expect(html).toContain('>66.7<'); // P(origin right | perception right)
+    expect(html).toContain('Comparison on 18 common questions');
+    expect(html).toContain('significant (p &#60; 0.05)');
+  });
+});

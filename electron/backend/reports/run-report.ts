@@ -1,0 +1,73 @@
+import type { Role, RunReport, RunSummary } from '../../../shared/contract';
+import { reportGroupKeys } from '../../../shared/contract/report-entities';
+import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
+import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
+import { hasVrp, type ScoredQuestion } from './load';
+
+/** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
+export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAnswer[] {
+  return questions.filter((q) => q.scored).map((q) => ({
+    tripletId: String(q.itemId), source: q.groups.source ?? 'unknown', role: q.role,
+    prediction: q.passes[0]?.label ?? null, answer: q.gold, correct: q.correct,
+  }));
+}
+
+const asksTriplets = (questions: readonly ScoredQuestion[]) => questions.some((q) => q.role !== 'origin');
+
+function circularPanel(scored: readonly ScoredQuestion[]): NonNullable<RunReport['circular']> {
+  // Single pass = the first pass alone, i.e. what a run without CircularEval would have scored on the same requests.
+  const both = scored.map((q) => ({ q, first: q.passes.find((p) => p.pass === 0)?.correct ?? false }));
+  const circular = accuracyBy(both.map(({ q }) => ({ correct: q.correct, groups: { category: q.groups.category ?? q.groups.source ?? null } })), ['category']);
+  const single = accuracyBy(both.map(({ q, first }) => ({ correct: first, groups: { category: q.groups.category ?? q.groups.source ?? null } })), ['category']);
+  return {
+    circular: circular.overall,
+    singlePass: single.overall,
+    flagged: scored.filter((q) => q.flag !== null).length,
+    byCategory: Object.keys(circular.by.category ?? {}).map((group) => ({
+      group, circular: circular.by.category![group]!, singlePass: single.by.category![group]!,
+    })),
+  };
+}
+
+/** Everything the Reports screen shows for one run, computed from its stored predictions. */
+export function buildRunReport(run: RunSummary, questions: readonly ScoredQuestion[]): RunReport {
+  const scored = questions.filter((q) => q.scored);
+  const errors = questions.filter((q) => !q.scored && q.passes.some((p) => p.state === 'error')).length;
+  const extraction: Record<string, number> = {};
+  for (const q of questions) {
+    for (const p of q.passes) if (p.state === 'answered') extraction[p.extraction ?? 'unknown'] = (extraction[p.extraction ?? 'unknown'] ?? 0) + 1;
+  }
+  const accuracy = accuracyBy(scored, reportGroupKeys);
+  // A grouping whose every question has no value says nothing; leave it out rather than show an empty chart.
+  for (const key of reportGroupKeys) if (Object.keys(accuracy.by[key] ?? {}).length === 0) delete accuracy.by[key];
+  return {
+    run,
+    coverage: { questions: questions.length, scored: scored.length, pending: questions.length - scored.length - errors, errors },
+    accuracy,
+    extraction,
+    circular: run.circular ? circularPanel(scored) : null,
+    mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
+    vrp: hasVrp(questions) ? accuracyBy(scored, VRP_KEYS).by : null,
+  };
+}
+
+/** Triplets behind one heatmap cell: `given` right, and `target` right or not. */
+export function drillTriplets(questions: readonly ScoredQuestion[], given: Role, target: Role, targetRight: boolean, source?: string) {
+  const triplets = new Map<number, Partial<Record<Role, ScoredQuestion>>>();
+  for (const q of questions) {
+    if (!q.scored) continue;
+    if (source !== undefined && (q.groups.source ?? 'unknown') !== source) continue;
+    let t = triplets.get(q.itemId);
+    if (!t) triplets.set(q.itemId, (t = {}));
+    t[q.role] ??= q;
+  }
+  const view = (q: ScoredQuestion | undefined) => q ? { questionId: q.questionId, text: q.text, gold: q.gold, label: q.passes[0]?.label ?? null, correct: q.correct } : null;
+  const rows = [];
+  for (const [itemId, t] of triplets) {
+    // A triplet missing its target question counts as not right, as in the matrix itself.
+    if (t[given]?.correct !== true || (t[target]?.correct === true) !== targetRight) continue;
+    const any = (t.origin ?? t.perception ?? t.knowledge)!;
+    rows.push({ itemId, extId: any.extId, source: any.groups.source ?? 'unknown', origin: view(t.origin), perception: view(t.perception), knowledge: view(t.knowledge) });
+  }
+  return rows;
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { roleSchema } from './entities';
+import { runSummarySchema } from './eval-entities';
+
+/** Accuracy of one group: counts, ×100 unrounded, and its 95% Wilson interval (also ×100). */
+export const accuracyCellSchema = z.object({
+  n: z.number().int(),
+  correct: z.number().int(),
+  accuracy: z.number(),
+  ci95: z.object({ low: z.number(), high: z.number() }),
+});
+export type AccuracyCellData = z.infer<typeof accuracyCellSchema>;
+
+const groupedSchema = z.record(z.string(), z.record(z.string(), accuracyCellSchema));
+
+/** The groupings a run report offers, in the order the Reports screen lists them. */
+export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split'] as const;
+export type ReportGroupKey = (typeof reportGroupKeys)[number];
+
+const roleRecord = z.object({ origin: z.number(), perception: z.number(), knowledge: z.number() });
+
+export const mmEvalProScoresSchema = z.object({
+  genuine_accuracy_score: z.number(),
+  average_score: z.number(),
+  origin_score: z.number(),
+  perception_score: z.number(),
+  knowledge_score: z.number(),
+  consistency_gap: z.number(),
+  perception_consistency: z.number(),
+  knowledge_consistency: z.number(),
+  conditional: z.object({ origin: roleRecord, perception: roleRecord, knowledge: roleRecord }),
+  triplets: z.number().int(),
+  questions: z.number().int(),
+});
+
+export const mmEvalProReportSchema = z.object({
+  bySource: z.record(z.string(), mmEvalProScoresSchema),
+  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, triplets: true, questions: true }),
+  Micro_Average: mmEvalProScoresSchema,
+});
+
+export const runReportSchema = z.object({
+  run: runSummarySchema,
+  /** Questions the run asks; scored = every pass answered; pending and errors are not in any accuracy. */
+  coverage: z.object({ questions: z.number().int(), scored: z.number().int(), pending: z.number().int(), errors: z.number().int() }),
+  accuracy: z.object({ overall: accuracyCellSchema, by: groupedSchema }),
+  /** Answered requests by how their answer was read (SPEC §4), with a person's corrections as `corrected`. */
+  extraction: z.record(z.string(), z.number().int()),
+  /** CircularEval runs: every pass right vs the first pass alone, overall and per category. */
+  circular: z.object({
+    circular: accuracyCellSchema,
+    singlePass: accuracyCellSchema,
+    flagged: z.number().int(),
+    byCategory: z.array(z.object({ group: z.string(), circular: accuracyCellSchema, singlePass: accuracyCellSchema })),
+  }).nullable(),
+  /** Present when the run asked perception or knowledge questions. */
+  mmevalpro: mmEvalProReportSchema.nullable(),
+  /** Present when questions carry VRP relation values: accuracy per level and relation value. */
+  vrp: groupedSchema.nullable(),
+});
+export type RunReport = z.infer<typeof runReportSchema>;
+
+export const drillQuestionSchema = z.object({
+  questionId: z.number().int(),
+  text: z.string(),
+  gold: z.string(),
+  label: z.string().nullable(),
+  correct: z.boolean(),
+});
+
+export const drillRowSchema = z.object({
+  itemId: z.number().int(),
+  extId: z.string(),
+  source: z.string(),
+  origin: drillQuestionSchema.nullable(),
+  perception: drillQuestionSchema.nullable(),
+  knowledge: drillQuestionSchema.nullable(),
+});
+export type DrillRow = z.infer<typeof drillRowSchema>;
+
+export const drillInputSchema = z.object({
+  runId: z.number().int(),
+  /** The heatmap cell P(target right | given right): triplets whose `given` question is right… */
+  given: roleSchema,
+  target: roleSchema,
+  /** …split by whether `target` is right too (false: "right for the wrong reasons"). */
+  targetRight: z.boolean().default(false),
+  source: z.string().optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+
+export const mcnemarSchema = z.object({
+  onlyFirst: z.number().int(), onlySecond: z.number().int(), pValue: z.number(), method: z.enum(['exact', 'chi-square']),
+});
+
+export const compareInputSchema = z.object({
+  runIds: z.array(z.number().int()).min(2).max(8),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+
+export const comparisonSchema = z.object({
+  runs: z.array(z.object({ id: z.number().int(), name: z.string(), model: z.string(), accuracy: accuracyCellSchema })),
+  /** Questions every run has scored; all numbers here are on these alone. */
+  common: z.number().int(),
+  pairs: z.array(z.object({
+    first: z.number().int(), second: z.number().int(), delta: z.number(), mcnemar: mcnemarSchema,
+    /** p < 0.05; otherwise the difference is inside the noise. */
+    significant: z.boolean(),
+  })),
+  disagreements: z.object({
+    total: z.number().int(),
+    rows: z.array(z.object({
+      questionId: z.number().int(), itemId: z.number().int(), role: roleSchema, text: z.string(), gold: z.string(),
+      answers: z.array(z.object({ runId: z.number().int(), label: z.string().nullable(), correct: z.boolean() })),
+    })),
+  }),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+export const seeingInputSchema = z.object({
+  withImages: z.number().int(),
+  withoutImages: z.number().int(),
+  textOnly: z.number().int().nullable().default(null),
+});
+
+export const seeingSchema = z.object({
+  common: z.number().int(),
+  sv: accuracyCellSchema,
+  swv: accuracyCellSchema,
+  st: accuracyCellSchema.nullable(),
+  /** MG = S_v − S_wv; ML = max(0, S_wv − S_t), in points. */
+  mg: z.number(),
+  ml: z.number().nullable(),
+});
+export type Seeing = z.infer<typeof seeingSchema>;
+
+export const leaderboardRowSchema = z.object({
+  runId: z.number().int(),
+  name: z.string(),
+  model: z.string(),
+  kind: runSummarySchema.shape.kind,
+  datasetId: z.number().int(),
+  datasetName: z.string(),
+  status: runSummarySchema.shape.status,
+  circular: z.boolean(),
+  images: z.boolean(),
+  questions: z.number().int(),
+  accuracy: accuracyCellSchema,
+  /** MMEvalPro's Genuine Accuracy (Micro) when the run asked whole triplets. */
+  genuineAccuracy: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const vrpSeriesSchema = z.array(z.object({ runId: z.number().int(), name: z.string(), model: z.string(), by: groupedSchema }));
+export type VrpSeries = z.infer<typeof vrpSeriesSchema>;
