@@ -8,6 +8,7 @@ import { useJobs } from './stores/jobs';
 import './styles/tokens.css';
 import './styles/app.css';
 import './styles/runs.css';
+import './styles/reports.css';
 
 // Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
 subscribeToBackend((event) => {

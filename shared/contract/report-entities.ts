@@ -29,13 +29,14 @@ export const mmEvalProScoresSchema = z.object({
   perception_consistency: z.number(),
   knowledge_consistency: z.number(),
   conditional: z.object({ origin: roleRecord, perception: roleRecord, knowledge: roleRecord }),
+  conditional_n: roleRecord,
   triplets: z.number().int(),
   questions: z.number().int(),
 });
 
 export const mmEvalProReportSchema = z.object({
   bySource: z.record(z.string(), mmEvalProScoresSchema),
-  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, triplets: true, questions: true }),
+  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, conditional_n: true, triplets: true, questions: true }),
   Micro_Average: mmEvalProScoresSchema,
 });
 

@@ -47,7 +47,7 @@ function valueAxis(theme: ChartTheme, name: string) {
 function categoryAxis(theme: ChartTheme, labels: readonly string[]) {
   return {
     type: 'category' as const, data: [...labels], inverse: true,
-    axisLabel: { color: theme.text, width: 150, overflow: 'truncate' as const }, axisLine: { lineStyle: { color: theme.grid } }, axisTick: { show: false },
+    axisLabel: { color: theme.text, width: 230, overflow: 'truncate' as const }, axisLine: { lineStyle: { color: theme.grid } }, axisTick: { show: false },
   };
 }
 
@@ -73,7 +73,7 @@ export function accuracyBars(theme: ChartTheme, labels: readonly string[], serie
   const barShare = 0.7 / k;
   return {
     ...base(theme),
-    grid: { left: 8, right: 24, top: k > 1 ? 30 : 8, bottom: 34, containLabel: true },
+    grid: { left: 8, right: 24, top: k > 1 ? 30 : 8, bottom: 4, outerBoundsMode: 'same', outerBoundsContain: 'all' },
     legend: k > 1 ? { top: 0, textStyle: { color: theme.text } } : { show: false },
     tooltip: {
       trigger: 'item',
@@ -90,7 +90,6 @@ export function accuracyBars(theme: ChartTheme, labels: readonly string[], serie
       ...series.map((s, i) => ({
         type: 'bar' as const, name: s.name, data: s.cells.map((c) => c ? round1(c.accuracy) : null), barMaxWidth: 22,
         itemStyle: { color: theme.series[i % theme.series.length], borderRadius: [0, 3, 3, 0] },
-        label: k === 1 ? { show: true, position: 'right' as const, distance: 28, color: theme.muted, formatter: '{c}%' } : { show: false },
       })),
       ...series.map((s, i) => ({
         type: 'custom' as const, name: s.name, silent: true, z: 5,
@@ -145,4 +144,4 @@ export function heatColour(value: number, theme: Pick<ChartTheme, 'accent' | 'ba
 export const heatText = (value: number, theme: Pick<ChartTheme, 'text'>) => (value >= 60 ? '#ffffff' : theme.text);
 
 /** The chart size the HTML export renders bars at, growing with the number of categories. */
-export const barsHeight = (categories: number, series = 1) => Math.max(120, 46 + categories * Math.max(26, 14 * series + 8));
+export const barsHeight = (categories: number, series = 1) => Math.max(160, 56 + categories * Math.max(34, 16 * series + 12));

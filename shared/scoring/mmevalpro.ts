@@ -26,6 +26,8 @@ export interface MmEvalProScores {
   knowledge_consistency: number;
   /** conditional[X][Y] = P(X right | Y right), ×100 */
   conditional: Record<Role, Record<Role, number>>;
+  /** Triplets whose question of each role is right: the denominators of the conditional matrix's columns. */
+  conditional_n: Record<Role, number>;
   triplets: number;
   questions: number;
 }
@@ -100,6 +102,7 @@ function scores(c: Counts): MmEvalProScores {
     perception_consistency: conditional.perception.origin,
     knowledge_consistency: conditional.knowledge.origin,
     conditional,
+    conditional_n: { ...c.given },
     triplets: c.triplets,
     questions: total,
   };
@@ -107,7 +110,7 @@ function scores(c: Counts): MmEvalProScores {
 
 export interface MmEvalProReport {
   bySource: Record<string, MmEvalProScores>;
-  Macro_Average: Omit<MmEvalProScores, 'conditional' | 'triplets' | 'questions'>;
+  Macro_Average: Omit<MmEvalProScores, 'conditional' | 'conditional_n' | 'triplets' | 'questions'>;
   Micro_Average: MmEvalProScores;
 }
 

@@ -3,7 +3,7 @@ import { accuracyBy } from '../../../shared/scoring/accuracy';
 import { mcnemar } from '../../../shared/scoring/intervals';
 import { multimodalGain, multimodalLeakage } from '../../../shared/scoring/seeing';
 import { AppError } from '../errors';
-import type { ScoredQuestion } from './load';
+import { shownAnswer, type ScoredQuestion } from './load';
 
 export interface LoadedRun {
   id: number;
@@ -50,7 +50,7 @@ export function compareRuns(runs: readonly LoadedRun[], offset: number, limit: n
           questionId: id, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
           answers: runs.map((r, i) => {
             const mine = maps[i]!.get(id)!;
-            return { runId: r.id, label: mine.passes[0]?.label ?? null, correct: mine.correct };
+            return { runId: r.id, label: shownAnswer(mine), correct: mine.correct };
           }),
         };
       }),

@@ -33,9 +33,10 @@ function groupSection(key: string, cells: RunReport['accuracy']['by'][string]): 
     }))}</section>`;
 }
 
-function heatmap(conditional: NonNullable<RunReport['mmevalpro']>['Micro_Average']['conditional']): string {
-  const head = `<tr><th>P(row right | column right)</th>${ROLES.map((r) => `<th>${r}</th>`).join('')}</tr>`;
+function heatmap({ conditional, conditional_n: n }: NonNullable<RunReport['mmevalpro']>['Micro_Average']): string {
+  const head = `<tr><th>P(row right | column right)</th>${ROLES.map((r) => `<th>${r} (n=${n[r]})</th>`).join('')}</tr>`;
   const body = ROLES.map((x) => `<tr><th>${x}</th>${ROLES.map((y) => {
+    if (n[y] === 0) return '<td class="heat">—</td>';
     const v = conditional[x][y];
     return `<td class="heat" style="background:${heatColour(v, theme)};color:${heatText(v, theme)}">${pct(v)}</td>`;
   }).join('')}</tr>`).join('');
@@ -49,7 +50,7 @@ function mmevalproSection(m: NonNullable<RunReport['mmevalpro']>): string {
     ['Micro average', ...MMEVALPRO_COLUMNS.map((c) => m.Micro_Average[c.key]), m.Micro_Average.triplets],
   ];
   return `<section><h2>MMEvalPro</h2>${table(['source', ...MMEVALPRO_COLUMNS.map((c) => c.short), 'triplets'], rows)}
-    <h3>Conditional accuracy (Micro)</h3>${heatmap(m.Micro_Average.conditional)}</section>`;
+    <h3>Conditional accuracy (Micro)</h3>${heatmap(m.Micro_Average)}</section>`;
 }
 
 function circularSection(c: NonNullable<RunReport['circular']>): string {

@@ -113,3 +113,13 @@ export function loadScored(db: Db, runId: number): ScoredQuestion[] {
 }
 
 export const hasVrp = (questions: readonly ScoredQuestion[]) => questions.some((q) => q.groups.level !== undefined && q.groups.level !== null);
+
+/**
+ * The answer a report shows for a question: its label, and for CircularEval how many rotations were right, since the
+ * first pass's label alone can be right while the question is wrong.
+ */
+export function shownAnswer(q: ScoredQuestion): string | null {
+  const label = q.passes[0]?.label ?? null;
+  if (q.passes.length < 2) return label;
+  return `${label ?? '∅'} · ${q.passes.filter((p) => p.correct).length}/${q.passes.length} passes`;
+}

@@ -41,6 +41,7 @@ describe('run report', () => {
     });
     expect(micro.conditional.origin.perception).toBe(66.67);
     expect(micro.conditional.perception.perception).toBe(100);
+    expect(micro.conditional_n).toEqual({ origin: 4, perception: 3, knowledge: 3 });
     expect(report.mmevalpro!.bySource.MMMU).toMatchObject({ triplets: 3, genuine_accuracy_score: 33.33, origin_score: 100, perception_score: 66.67 });
     expect(report.mmevalpro!.bySource.ScienceQA).toMatchObject({ genuine_accuracy_score: 0, origin_score: 33.33, knowledge_score: 66.67 });
     expect(report.mmevalpro!.Macro_Average).toMatchObject({ perception_score: 50, knowledge_score: 50 });

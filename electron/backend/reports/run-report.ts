@@ -2,7 +2,7 @@ import type { Role, RunReport, RunSummary } from '../../../shared/contract';
 import { reportGroupKeys } from '../../../shared/contract/report-entities';
 import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
 import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
-import { hasVrp, type ScoredQuestion } from './load';
+import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
 export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAnswer[] {
@@ -61,7 +61,7 @@ export function drillTriplets(questions: readonly ScoredQuestion[], given: Role,
     if (!t) triplets.set(q.itemId, (t = {}));
     t[q.role] ??= q;
   }
-  const view = (q: ScoredQuestion | undefined) => q ? { questionId: q.questionId, text: q.text, gold: q.gold, label: q.passes[0]?.label ?? null, correct: q.correct } : null;
+  const view = (q: ScoredQuestion | undefined) => q ? { questionId: q.questionId, text: q.text, gold: q.gold, label: shownAnswer(q), correct: q.correct } : null;
   const rows = [];
   for (const [itemId, t] of triplets) {
     // A triplet missing its target question counts as not right, as in the matrix itself.

@@ -10,6 +10,8 @@ export const queryClient = new QueryClient({
 /** Which scope a read method belongs to, so a `data.changed` event refreshes exactly the views it touches. */
 function scopeOf(method: string): DataScope {
   if (method.startsWith('app.') || method.startsWith('projects.')) return 'project';
+  // Reports are computed from runs, so they refresh whenever runs change.
+  if (method.startsWith('reports.')) return 'runs';
   return method.split('.')[0] as DataScope;
 }
 

@@ -7,6 +7,7 @@ import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
 import { RunsScreen } from '../features/runs/RunsScreen';
+import { ReportsScreen } from '../features/reports/ReportsScreen';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation } from '../stores/navigation';
 import { runCommand } from './commands';
@@ -20,6 +21,7 @@ function CurrentScreen() {
     case 'datasets': return <DatasetsScreen />;
     case 'settings': return <SettingsScreen />;
     case 'runs': return <RunsScreen />;
+    case 'reports': return <ReportsScreen />;
     default: return <PlaceholderScreen screen={screen} />;
   }
 }

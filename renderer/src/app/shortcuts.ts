@@ -32,6 +32,9 @@ export const screenShortcuts: { screen: string; keys: string; what: string }[] =
   { screen: 'Runs', keys: 'e', what: 'retry the failed requests' },
   { screen: 'Runs', keys: 'j / k, Enter', what: 'move through predictions, open one' },
   { screen: 'Runs', keys: 'A–Z or 1–9', what: 'answer (human evaluation)' },
+  { screen: 'Reports', keys: '1 / 2 / 3', what: 'run report, compare, leaderboard' },
+  { screen: 'Reports', keys: 'j / k', what: 'next / previous run' },
+  { screen: 'Reports', keys: 'h', what: 'export the report as HTML' },
 ];
 
 /** Single keys and the commands they run (the desktop menu runs the same commands). */

@@ -1,9 +1,9 @@
-import { BarChart3, CheckCheck, PenLine, Shapes } from 'lucide-react';
+import { CheckCheck, PenLine, Shapes } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { useNavigation } from '../../stores/navigation';
 
-type Later = 'annotate' | 'review' | 'canvas' | 'reports';
+type Later = 'annotate' | 'review' | 'canvas';
 
 const copy: Record<Later, { icon: LucideIcon; title: string; body: string }> = {
   annotate: {
@@ -20,11 +20,6 @@ const copy: Record<Later, { icon: LucideIcon; title: string; body: string }> = {
     icon: Shapes,
     title: 'The visual-prompt canvas is not built yet',
     body: 'You will draw boxes, ellipses and reference text on images and generate VRPTest’s metamorphic variants from them. Until then, open an item in Datasets to look at its images with zoom and pan.',
-  },
-  reports: {
-    icon: BarChart3,
-    title: 'Reports need finished runs',
-    body: 'Genuine Accuracy, CircularEval, seeing-or-not and per-variant charts will appear here once runs exist.',
   },
 };
 

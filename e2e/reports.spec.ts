@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './support/test';
+import type { Page } from '@playwright/test';
+import { Studio } from './pages/studio';
+
+const prefix = () => (test.info().project.name === 'electron' ? 'electron-' : '');
+
+/** Starts a seeded random-guess run over the demo triplets from the New-run dialog and waits for it to finish. */
+async function randomRun(page: Page, circular: boolean) {
+  await page.keyboard.press('n');
+  const dialog = page.getByTestId('runs.newDialog');
+  await expect(dialog).toBeVisible();
+  const demo = await dialog.getByTestId('runs.form.dataset').locator('option', { hasText: 'Demo triplets' }).getAttribute('value');
+  await dialog.getByTestId('runs.form.dataset').selectOption(demo!);
+  await dialog.getByTestId('runs.form.model').selectOption('random-guess');
+  await dialog.getByTestId('runs.form.limit').fill('60');
+  if (circular) await dialog.getByTestId('runs.form.circular').check();
+  await dialog.getByTestId('runs.start').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 20_000 });
+}
+
+test('opens a finished run\'s report, drills into a heatmap cell, compares two runs and exports HTML', async ({ page }) => {
+  const studio = new Studio(page);
+  await studio.open('#/runs');
+  await randomRun(page, false);
+  await randomRun(page, true);
+
+  await studio.go('reports');
+  // The newest finished run opens first: the circular one, over 20 demo triplets.
+  await expect(page.getByTestId('reports.run')).toContainText('circular');
+  const report = page.getByTestId('report.run');
+  await expect(report.getByTestId('report.accuracy')).toHaveText(/^\d+\.\d%$/);
+  await expect(report.getByTestId('report.circular')).toBeVisible();
+  await expect(report.getByTestId('report.circular.chart').locator('svg')).toBeVisible();
+  await expect(report.getByTestId('report.groups.chart').locator('svg')).toBeVisible();
+  await expect(report.getByTestId('mmevalpro.table')).toContainText('Micro average');
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-circular.png`, fullPage: true });
+
+  // Random guessing rarely survives four rotations, so drill into the single-pass run.
+  const select = page.getByTestId('reports.run');
+  const single = await select.locator('option', { hasText: 'random-guess · Demo triplets — done' }).first().getAttribute('value');
+  await select.selectOption(single!);
+  await expect(report.getByTestId('report.circular')).toHaveCount(0);
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-run.png`, fullPage: true });
+
+  // Origin right, perception wrong: every row shown must be exactly that.
+  await report.getByTestId('heatmap.perception.origin').click();
+  const drill = report.getByTestId('drill');
+  await expect(drill).toBeVisible();
+  const count = async () => {
+    await expect(drill.getByTestId('drill.total')).toHaveText(/^\d+ triplets?$/);
+    return Number((await drill.getByTestId('drill.total').textContent())!.split(' ')[0]);
+  };
+  const total = await count();
+  await expect(drill.locator('tbody tr')).toHaveCount(Math.min(total, 100));
+  if (total > 0) {
+    const first = drill.locator('tbody tr').first();
+    await expect(first.locator('td').nth(3).locator('.drill__answer--ok')).toHaveCount(1);
+    await expect(first.locator('td').nth(4).locator('.drill__answer--bad')).toHaveCount(1);
+  }
+  await drill.getByTestId('drill.right').click();
+  const right = await count();
+  expect(total + right).toBeGreaterThan(0);
+  await drill.getByTestId('drill.wrong').click();
+  expect(await count()).toBe(total);
+  await report.getByTestId('mmevalpro.table').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-drill.png` });
+
+  // Compare starts from the open run and the other run of the same questions.
+  await page.keyboard.press('2');
+  const pairs = page.getByTestId('compare.pairs');
+  await expect(pairs.locator('tbody tr')).toHaveCount(1);
+  await expect(pairs).toContainText(/significant|within noise/);
+  await expect(page.getByTestId('compare.chart').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('compare.disagreements.total')).toContainText('question(s) right for some runs');
+  const ids = await page.getByTestId('compare.picker').locator('input:checked').count();
+  expect(ids).toBe(2);
+  const picks = page.getByTestId('report.seeing');
+  const options = picks.getByTestId('seeing.sv').locator('option');
+  await picks.getByTestId('seeing.sv').selectOption((await options.nth(1).getAttribute('value'))!);
+  await picks.getByTestId('seeing.swv').selectOption((await options.nth(2).getAttribute('value'))!);
+  await expect(picks.getByTestId('seeing.mg')).toHaveText(/^-?\d+\.\d$/);
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-compare.png`, fullPage: true });
+
+  // The HTML export is one self-contained file with the charts inline and the comparison.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('reports.html').click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^anchor-report-\d+-.+\.html$/);
+  const html = readFileSync((await file.path())!, 'utf8');
+  expect(html).toContain('<h2>MMEvalPro</h2>');
+  expect(html).toMatch(/Comparison on \d+ common questions/);
+  expect((html.match(/<svg /g) ?? []).length).toBeGreaterThanOrEqual(3);
+  expect(html).not.toContain('<script');
+  await expect(page.getByTestId('reports.exported')).toContainText('Saved anchor-report-');
+
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('leaderboard.chart').locator('svg')).toBeVisible();
+  expect(await page.getByTestId('leaderboard.table').locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-leaderboard.png` });
+  await page.getByTestId('leaderboard.table').locator('tbody tr').first().click();
+  await expect(page.getByTestId('report.run')).toBeVisible();
+
+  await studio.setTheme('dark');
+  await studio.go('reports');
+  await expect(page.getByTestId('report.groups.chart').locator('svg')).toBeVisible();
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-dark.png` });
+
+  // The exported file stands alone: shown without the app, its charts and tables render.
+  await page.setContent(html);
+  await expect(page.locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-export.png`, fullPage: true });
+});

@@ -1,0 +1,59 @@
+import { useMemo, useState } from 'react';
+import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
+import { useCall } from '../../api/queries';
+import { useReports } from '../../stores/reports';
+import { Chart } from './Chart';
+import { ciText, pct1 } from './format';
+import { TableExport } from './TableExport';
+import { useChartTheme } from './useChartTheme';
+
+/** Every run ranked by accuracy within its dataset; a row opens the run's report. */
+export function LeaderboardView() {
+  const board = useCall('reports.leaderboard');
+  const openRun = useReports((s) => s.openRun);
+  const theme = useChartTheme();
+  const datasets = [...new Set((board.data ?? []).map((r) => r.datasetName))];
+  const [picked, setPicked] = useState<string | null>(null);
+  const dataset = picked && datasets.includes(picked) ? picked : datasets[0] ?? null;
+  const rows = useMemo(() => (board.data ?? []).filter((r) => r.datasetName === dataset), [board.data, dataset]);
+  const option = useMemo(() => accuracyBars(theme, rows.slice(0, 25).map((r) => `#${r.runId} ${r.name}`), [{ name: 'accuracy', cells: rows.slice(0, 25).map((r) => r.accuracy) }]), [rows, theme]);
+  if (!board.data) return <p className="muted rview__error">Ranking…</p>;
+  return (
+    <div className="rview" data-testid="report.leaderboard">
+      <div className="rgrid">
+        <section className="rcard rcard--wide">
+          <header className="rcard__head">
+            <h3>Leaderboard</h3>
+            <div className="chips">
+              {datasets.map((d) => <button key={d} className={`chip${d === dataset ? ' chip--on' : ''}`} onClick={() => setPicked(d)}>{d}</button>)}
+            </div>
+            <TableExport table={() => ({
+              name: `leaderboard-${dataset ?? 'all'}`,
+              columns: ['rank', 'run', 'model', 'dataset', 'questions', 'scored', 'accuracy %', 'ci95 low', 'ci95 high', 'genuine accuracy', 'circular', 'images', 'status', 'created'],
+              rows: rows.map((r, i) => [i + 1, r.name, r.model, r.datasetName, r.questions, r.accuracy.n, Number(pct1(r.accuracy.accuracy)), Number(pct1(r.accuracy.ci95.low)), Number(pct1(r.accuracy.ci95.high)), r.genuineAccuracy, r.circular, r.images, r.status, r.createdAt]),
+            })} />
+          </header>
+          {rows.length > 0 && <Chart option={option} height={barsHeight(Math.min(25, rows.length))} label="Accuracy of every run with 95% intervals" testId="leaderboard.chart" />}
+          <table className="rtable rtable--click" data-testid="leaderboard.table">
+            <thead><tr><th className="num">#</th><th>run</th><th>model</th><th className="num">scored</th><th className="num">accuracy</th><th className="num">95% CI</th><th className="num">GA</th><th>setting</th><th>status</th></tr></thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={r.runId} onClick={() => openRun(r.runId)} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && openRun(r.runId)}>
+                  <td className="num muted">{i + 1}</td>
+                  <td className="strong">{r.name}</td>
+                  <td className="mono small">{r.model}</td>
+                  <td className="num">{r.accuracy.n}/{r.questions}</td>
+                  <td className="num strong">{pct1(r.accuracy.accuracy)}%</td>
+                  <td className="num muted">{ciText(r.accuracy)}</td>
+                  <td className="num">{r.genuineAccuracy === null ? '—' : r.genuineAccuracy.toFixed(2)}</td>
+                  <td className="small">{[r.circular && 'circular', !r.images && 'no images', r.kind !== 'model' && r.kind].filter(Boolean).join(' · ') || '—'}</td>
+                  <td><span className={`status status--${r.status}`}>{r.status}</span></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      </div>
+    </div>
+  );
+}

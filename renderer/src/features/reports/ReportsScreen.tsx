@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { BarChart3, FileDown, FolderOpen, Play } from 'lucide-react';
+import { call } from '../../api/call';
+import { useCall } from '../../api/queries';
+import { isTyping } from '../../app/shortcuts';
+import { EmptyState } from '../../components/EmptyState';
+import { Kbd } from '../../components/Kbd';
+import { useDialogs } from '../../stores/dialogs';
+import { useNavigation } from '../../stores/navigation';
+import { useReports, type ReportView } from '../../stores/reports';
+import { CompareView } from './CompareView';
+import { download } from './download';
+import { LeaderboardView } from './LeaderboardView';
+import { RunReportView } from './RunReportView';
+
+const VIEWS: { id: ReportView; label: string; key: string }[] = [
+  { id: 'run', label: 'Run report', key: '1' },
+  { id: 'compare', label: 'Compare', key: '2' },
+  { id: 'leaderboard', label: 'Leaderboard', key: '3' },
+];
+
+/** Reports: one run's scores and why, comparisons with paired tests, and a leaderboard of every run. */
+export function ReportsScreen() {
+  const info = useCall('app.info');
+  const hasProject = Boolean(info.data?.project);
+  const runs = useCall('runs.list', undefined, { enabled: hasProject, refetchInterval: (q) => (q.state.data?.some((r) => r.live) ? 2000 : false) });
+  const { view, setView, runId, openRun, compareIds, setCompare } = useReports();
+  const show = useDialogs((s) => s.show);
+  const go = useNavigation((s) => s.go);
+  const [exporting, setExporting] = useState<string | null>(null);
+  const list = runs.data ?? [];
+  const current = list.find((r) => r.id === runId) ?? null;
+
+  useEffect(() => {
+    // Land on the newest finished run without switching away from the view the person chose.
+    if (list.length > 0 && !current) useReports.setState({ runId: (list.find((r) => r.status === 'done') ?? list[0]!).id });
+  }, [list, current]);
+
+  useEffect(() => {
+    // Opening Compare with nothing ticked starts from the open run and the newest other run on the same dataset.
+    if (view !== 'compare' || compareIds.length > 0 || !current) return;
+    const other = list.find((r) => r.id !== current.id && r.datasetId === current.datasetId);
+    if (other) setCompare([current.id, other.id]);
+  }, [view, compareIds.length, current, list, setCompare]);
+
+  const exportHtml = async () => {
+    if (!current) return;
+    setExporting('Writing the report…');
+    try {
+      const { filename, html } = await call('reports.html', { id: current.id, compare: view === 'compare' ? compareIds.filter((id) => id !== current.id) : [] });
+      download(filename, html, 'text/html');
+      setExporting(`Saved ${filename}`);
+    } catch (error) {
+      setExporting((error as Error).message);
+    }
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
+      const v = VIEWS.find((x) => x.key === e.key);
+      if (v) { e.preventDefault(); setView(v.id); return; }
+      if ((e.key === 'j' || e.key === 'k') && view === 'run' && list.length) {
+        e.preventDefault();
+        const i = Math.max(0, list.findIndex((r) => r.id === runId));
+        openRun(list[Math.min(list.length - 1, Math.max(0, i + (e.key === 'j' ? 1 : -1)))]!.id);
+      } else if (e.key === 'h') { e.preventDefault(); void exportHtml(); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (info.data && !hasProject) {
+    return <EmptyState icon={FolderOpen} title="No project is open" testId="reports.noProject"
+      actions={<button className="button button--primary" onClick={() => show('project')}>Open or create a project</button>}>Reports are computed from the runs stored in a project file.</EmptyState>;
+  }
+  if (runs.isSuccess && list.length === 0) {
+    return (
+      <EmptyState icon={BarChart3} title="Reports need runs" testId="reports.empty"
+        actions={<button className="button button--primary" onClick={() => go('runs')}><Play size={14} /> Go to Runs</button>}>
+        Start an evaluation run (or the random-guess baseline) in Runs. Its accuracy with intervals, MMEvalPro's Genuine
+        Accuracy and heatmap, CircularEval, seeing-or-not, VRP radars and comparisons with paired tests appear here as answers arrive.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="reports" data-testid="reports.screen">
+      <header className="screen-header">
+        <h1>Reports</h1>
+        <div className="segmented" role="tablist">
+          {VIEWS.map((v) => (
+            <button key={v.id} role="tab" aria-selected={view === v.id} className={`segmented__item${view === v.id ? ' segmented__item--on' : ''}`}
+              onClick={() => setView(v.id)} title={`${v.label} (${v.key})`} data-testid={`reports.view.${v.id}`}>
+              {v.label} <Kbd>{v.key}</Kbd>
+            </button>
+          ))}
+        </div>
+        <div className="screen-header__actions">
+          {view === 'run' && (
+            <select className="run-select" value={runId ?? ''} onChange={(e) => openRun(Number(e.target.value))} data-testid="reports.run" aria-label="Run">
+              {list.map((r) => <option key={r.id} value={r.id}>{r.name} — {r.status}</option>)}
+            </select>
+          )}
+          {exporting && <span className="muted small" data-testid="reports.exported">{exporting}</span>}
+          <button className="button" onClick={() => void exportHtml()} disabled={!current} title="Export the report as one HTML file (h)" data-testid="reports.html">
+            <FileDown size={14} /> Export HTML
+          </button>
+        </div>
+      </header>
+      <div className="reports__body">
+        {view === 'run' && current && <RunReportView runId={current.id} live={Boolean(current.live)} />}
+        {view === 'compare' && <CompareView runs={list} />}
+        {view === 'leaderboard' && <LeaderboardView />}
+      </div>
+    </div>
+  );
+}
