@@ -112,3 +112,24 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
   await expect(page.locator('svg').first()).toBeVisible();
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-export.png`, fullPage: true });
 });
+
+test('scores an imported prediction file, refusing a row that matches no question, and opens its report', async ({ page }) => {
+  const studio = new Studio(page);
+  await studio.open('#/runs');
+  await page.getByTestId('runs.importPredictions').click();
+  const dialog = page.getByTestId('predictions.dialog');
+  const demo = await dialog.getByTestId('predictions.dataset').locator('option', { hasText: 'Demo triplets' }).getAttribute('value');
+  await dialog.getByTestId('predictions.dataset').selectOption(demo!);
+  await dialog.getByTestId('predictions.model').fill('external-vlm');
+  await dialog.getByTestId('predictions.file').setInputFiles({ name: 'bad.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('index\tprediction\nbar-01\tA\nnope\tB\n') });
+  await expect(dialog.getByTestId('predictions.format')).toHaveValue('table');
+  await dialog.getByTestId('predictions.start').click();
+  await expect(dialog.getByTestId('predictions.error')).toContainText('line 3: no origin question with id "nope"');
+
+  await dialog.getByTestId('predictions.file').setInputFiles({ name: 'external.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('index\tprediction\nbar-01\tA\nbar-02\tThe answer is B\nbar-03\tC\n') });
+  await dialog.getByTestId('predictions.start').click();
+  await expect(dialog.getByTestId('predictions.done')).toContainText('Scored 3 predictions');
+  await dialog.getByTestId('predictions.report').click();
+  await expect(page.getByTestId('reports.run')).toContainText('external-vlm · Demo triplets · imported');
+  await expect(page.getByTestId('report.tiles')).toContainText('3 / 3');
+});

@@ -15,6 +15,7 @@ import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
 import { htmlReport } from './reports/export';
+import { importPredictions } from './runs/import-predictions';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -104,6 +105,8 @@ export function createHandlers(state: BackendState): Handlers {
     'runs.correct': ({ id, label }, ctx) => correctPrediction(db(), id, label, ctx.userId, state.now().toISOString()),
     'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
     'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
+
+    'runs.importPredictions': (input, ctx) => importPredictions(db(), input, ctx.userId, state.now()),
 
     'reports.run': ({ id }) => state.reports.run(id),
     'reports.drill': (input) => state.reports.drill(input),

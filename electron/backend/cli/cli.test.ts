@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -72,6 +72,35 @@ describe('anchor CLI', () => {
     const j = anchor('import', bad, '--project', project, '--json');
     expect(JSON.parse(j.stdout)).toEqual({ ok: false, error: { code: 'import_failed', message: 'bad.tsv:4: index "three" is not an integer' } });
     expect(anchor('info', '--project', join(dir, 'missing.anchor')).stderr).toMatch(/no project at/);
+  });
+});
+
+describe('anchor runs import and anchor report', () => {
+  it('scores prediction files inside a project and writes the report as JSON and as one HTML file', () => {
+    const bench = join(dir, 'reportbench.tsv');
+    writeTsv(bench, sampleTsvRows(7));
+    const project = join(dir, 'report.anchor');
+    expect(anchor('import', bench, '--project', project, '--dataset', 'bench').code).toBe(0);
+    const oracle = join(dir, 'oracle.tsv');
+    writeFileSync(oracle, `index\tprediction\n${[0, 1, 2, 3, 4, 5, 6].map((i) => `${i}\t${i % 2 ? 'C' : 'B'}`).join('\n')}\n`);
+    const alwaysB = join(dir, 'always-b.csv');
+    writeFileSync(alwaysB, `index,prediction\n${[0, 1, 2, 3, 4, 5, 6].map((i) => `${i},B`).join('\n')}\n`);
+    const first = JSON.parse(anchor('runs', 'import', oracle, '--project', project, '--dataset', 'bench', '--format', 'table', '--model', 'oracle', '--json').stdout);
+    expect(first).toEqual({ ok: true, value: { runId: 1, predictions: 7, correct: 7 } });
+    const second = anchor('runs', 'import', alwaysB, '--project', project, '--dataset', 'bench', '--format', 'table', '--model', 'always-b');
+    expect(second.stdout).toBe('run 2: 7 predictions, 4 right (57.1%)\n');
+
+    const html = join(dir, 'report.html');
+    const r = JSON.parse(anchor('report', '1', '--project', project, '--compare', '2', '--html', html, '--json').stdout);
+    expect(r.value.accuracy.overall).toMatchObject({ n: 7, correct: 7 });
+    expect(r.value.accuracy.by.category).toMatchObject({ animals: { n: 3, correct: 3 }, plants: { n: 4, correct: 4 } });
+    expect(r.value.comparison.pairs[0]).toMatchObject({ first: 1, second: 2, significant: false, mcnemar: { onlyFirst: 3, onlySecond: 0, pValue: 0.25 } });
+    expect(r.value.html).toBe(html);
+    expect(readFileSync(html, 'utf8')).toContain('Comparison on 7 common questions');
+    const text = anchor('report', '2', '--project', project);
+    expect(text.stdout.split('\n')[0]).toBe('always-b · bench · imported: 57.1% (4/7, 95% CI 25.0–84.2)');
+    const bad = anchor('runs', 'import', oracle, '--project', project, '--dataset', 'nope', '--format', 'table', '--model', 'x');
+    expect(bad.stderr).toMatch(/no dataset named "nope"/);
   });
 });
 

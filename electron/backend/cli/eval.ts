@@ -34,7 +34,7 @@ async function follow(backend: Backend, out: Output, runId: number): Promise<Run
   return backend.call('runs.get', { id: runId });
 }
 
-async function datasetId(backend: Backend, name: string): Promise<number> {
+export async function datasetId(backend: Backend, name: string): Promise<number> {
   const found = (await backend.call('datasets.list')).find((d) => d.name === name);
   if (!found) throw new AppError('not_found', `no dataset named "${name}" (see \`anchor info\`)`);
   return found.id;

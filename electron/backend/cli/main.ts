@@ -5,6 +5,7 @@ import { registerScore } from './score';
 import { registerServe } from './serve';
 import { registerModels } from './models';
 import { registerEval } from './eval';
+import { registerReport } from './report';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -15,6 +16,7 @@ registerCommands(program);
 registerScore(program);
 registerModels(program);
 registerEval(program);
+registerReport(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -27,6 +27,8 @@ export interface FrozenConfig {
   concurrency: number;
   failFast: boolean;
   selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
+  /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
+  imported?: { file: string; format: string; rows: number };
 }
 
 function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {

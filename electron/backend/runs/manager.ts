@@ -11,7 +11,7 @@ import type { ProjectSession } from '../session';
 import { freezeConfig } from './config';
 import { planRun } from './plan';
 import { storeAnswer } from './predictions';
-import { createRun, findResumable, listRuns, runRow, runSummary, setRunStatus } from './store';
+import { createRun, findResumable, listRuns, runConfig, runRow, runSummary, setRunStatus } from './store';
 
 interface Live {
   stats: RunStats;
@@ -56,6 +56,8 @@ export class RunManager {
   resume(id: number, which: 'unanswered' | 'errors' = 'unanswered'): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
     const row = runRow(this.db, id);
     if (row.kind === 'human') return { runId: id, jobId: null, done: null };
+    const imported = runConfig(row).imported;
+    if (imported) throw new AppError('conflict', `run ${id} was scored from ${imported.file}; there is no model to ask`);
     const { jobId, done } = this.launch(id, which);
     return { runId: id, jobId, done };
   }

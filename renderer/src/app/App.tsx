@@ -6,6 +6,7 @@ import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
+import { ImportPredictionsDialog } from '../features/runs/ImportPredictionsDialog';
 import { RunsScreen } from '../features/runs/RunsScreen';
 import { ReportsScreen } from '../features/reports/ReportsScreen';
 import { useDialogs } from '../stores/dialogs';
@@ -49,6 +50,7 @@ export function App() {
       {open === 'project' && <ProjectDialog onClose={() => show(null)} />}
       {open === 'shortcuts' && <ShortcutsDialog onClose={() => show(null)} />}
       {open === 'newRun' && <NewRunDialog onClose={() => show(null)} />}
+      {open === 'importPredictions' && <ImportPredictionsDialog onClose={() => show(null)} />}
     </div>
   );
 }

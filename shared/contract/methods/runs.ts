@@ -52,6 +52,19 @@ export const runMethods = {
       text: z.string(), hint: z.string().nullable(), options: z.array(optionSchema), remaining: z.number().int(),
     }).nullable(),
   }),
+  /** Scores a model-output file inside the project as a finished run (rules only; imports are all-or-nothing). */
+  'runs.importPredictions': method({
+    doc: 'Score a model-output file (MMEvalPro JSON, MMMU predictions, VLMEvalKit TSV/CSV) against a dataset as a run.',
+    input: z.object({
+      datasetId: z.number().int(),
+      path: z.string().min(1),
+      format: z.enum(['mmevalpro', 'mmmu', 'table']),
+      model: z.string().min(1).max(200),
+      name: z.string().max(200).optional(),
+    }),
+    output: z.object({ runId: z.number().int(), predictions: z.number().int(), correct: z.number().int() }),
+    mutates: ['runs'],
+  }),
   'runs.answer': method({
     doc: 'A person\'s answer in a human-evaluation run.',
     input: z.object({ runId: z.number().int(), questionId: z.number().int(), pass: z.number().int().default(0), label: z.string().min(1) }),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
+import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { isTyping } from '../../app/shortcuts';
@@ -56,6 +56,7 @@ export function RunsScreen() {
         actions={<>
           <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>
           <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>
+          <button className="button" onClick={() => show('importPredictions')}><FileUp size={14} /> Import predictions</button>
         </>}>
         A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
         stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
@@ -69,6 +70,7 @@ export function RunsScreen() {
         <h1>Runs</h1>
         <div className="screen-header__actions">
           <span className="muted small">{list.length} run{list.length === 1 ? '' : 's'}</span>
+          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions" title="Score a model-output file made elsewhere"><FileUp size={14} /> Import predictions</button>
           <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>
         </div>
       </header>

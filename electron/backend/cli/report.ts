@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { AppError } from '../errors';
+import { withProject, type Common } from './commands';
+import { datasetId } from './eval';
+
+const int = (v: string) => Number.parseInt(v, 10);
+const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
+const pct = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+
+interface ImportOptions extends Common { dataset: string; format: 'mmevalpro' | 'mmmu' | 'table'; model: string; name?: string }
+interface ReportOptions extends Common { html?: string; compare?: number[] }
+
+/** `anchor runs import` (score a model-output file inside a project) and `anchor report` (a run's report, JSON or HTML). */
+export function registerReport(program: Command): void {
+  const runs = program.commands.find((c) => c.name() === 'runs');
+  if (!runs) throw new Error('register `anchor eval` first: `runs import` joins its `runs` group');
+  runs
+    .command('import')
+    .description('score a model-output file against a dataset of the project, as a finished run')
+    .argument('<file>', 'MMEvalPro model-output JSON, MMMU {id: answer} JSON, or a VLMEvalKit prediction TSV/CSV (index, prediction)')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'the dataset the predictions answer')
+    .requiredOption('--format <format>', 'mmevalpro | mmmu | table')
+    .requiredOption('--model <name>', 'the model that wrote the answers')
+    .option('--name <name>', 'the run\'s name (default: model · dataset · imported)')
+    .option('--json', 'print one JSON document')
+    .action(async (file: string, opts: ImportOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const r = await backend.call('runs.importPredictions', {
+          datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format, model: opts.model, ...(opts.name ? { name: opts.name } : {}),
+        });
+        out.result(r, () => `run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`);
+      }),
+    );
+
+  program
+    .command('report')
+    .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file')
+    .argument('<run>', 'run id (see anchor runs list)', int)
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
+    .option('--html <file>', 'write the HTML report to this file')
+    .option('--json', 'print one JSON document')
+    .action(async (id: number, opts: ReportOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const compare = (opts.compare ?? []).filter((x) => x !== id);
+        if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
+        const report = await backend.call('reports.run', { id });
+        const comparison = compare.length ? await backend.call('reports.compare', { runIds: [id, ...compare], limit: 1000 }) : null;
+        let written: string | null = null;
+        if (opts.html) {
+          const { html } = await backend.call('reports.html', { id, compare });
+          written = resolve(opts.html);
+          writeFileSync(written, html);
+        }
+        out.result({ ...report, comparison, html: written }, () => {
+          const o = report.accuracy.overall;
+          const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${pct(o.ci95.low)}–${pct(o.ci95.high)})`];
+          const m = report.mmevalpro?.Micro_Average;
+          if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
+          if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
+          for (const p of comparison?.pairs ?? []) lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)} (${p.significant ? 'significant' : 'within noise'})`);
+          if (written) lines.push(`  wrote ${written}`);
+          return lines.join('\n');
+        });
+      }),
+    );
+}

@@ -1,0 +1,76 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withProject } from '../../../test/fixtures';
+import { seedEvalDataset } from '../../../test/eval-fixtures';
+
+const ctx = withProject();
+const conformance = join(__dirname, '..', '..', '..', '..', 'shared', 'conformance', 'mmevalpro');
+
+interface OutputRow { index: number; triplet_id: number; model_output: string; answer: string; source: string; eval_type: string }
+
+describe('scoring a model-output file inside a project', () => {
+  it('reproduces demo_score.json from the published MMEvalPro output, scored against the questions in the project', async () => {
+    const output = JSON.parse(readFileSync(join(conformance, 'demo_model_output.json'), 'utf8')) as OutputRow[];
+    // The benchmark as MMEvalPro publishes it (texts are not in the output file; gold answers kept as published).
+    const choices = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((l) => `option ${l}`);
+    const benchmark = output.map((r) => ({
+      index: r.index, triplet_id: r.triplet_id, question: `question ${r.index}`, choices, answer: r.answer, source: r.source, eval_type: r.eval_type,
+    }));
+    const file = join(ctx.dir, 'mmevalpro-benchmark.json');
+    writeFileSync(file, JSON.stringify(benchmark));
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [file], dataset: 'MMEvalPro' });
+
+    const imported = await ctx.backend.call('runs.importPredictions', {
+      datasetId, path: join(conformance, 'demo_model_output.json'), format: 'mmevalpro', model: 'demo-model',
+    });
+    expect(imported.predictions).toBe(6414);
+    const run = await ctx.backend.call('runs.get', { id: imported.runId });
+    expect(run).toMatchObject({ status: 'done', answered: 6414, errors: 0, model: 'demo-model', endpoint: 'imported', templateName: 'unknown (imported predictions)' });
+
+    const report = await ctx.backend.call('reports.run', { id: imported.runId });
+    const expected = JSON.parse(readFileSync(join(conformance, 'demo_score.json'), 'utf8')) as Record<string, Record<string, number>>;
+    const got = report.mmevalpro!;
+    for (const [group, scores] of Object.entries(expected)) {
+      const actual = group === 'Macro_Average' ? got.Macro_Average : group === 'Micro_Average' ? got.Micro_Average : got.bySource[group];
+      expect(actual, group).toMatchObject(scores);
+    }
+    await expect(ctx.backend.call('runs.resume', { id: imported.runId })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('demo_model_output.json') });
+  });
+
+  it('reads a VLMEvalKit prediction table with the live run\'s rules and names the line of an unknown index', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const good = join(ctx.dir, 'preds.tsv');
+    writeFileSync(good, 'index\tprediction\nq0\tA\nq1\tLooking at it, B fits best\nq2\tsquare\nq3\tI cannot determine this.\n');
+    const r = await ctx.backend.call('runs.importPredictions', { datasetId, path: good, format: 'table', model: 'm', name: 'from tsv' });
+    expect(r).toMatchObject({ predictions: 4, correct: 2 });
+    const rows = (await ctx.backend.call('runs.predictions', { runId: r.runId })).rows;
+    expect(rows.map((p) => [p.extracted, p.extraction])).toEqual([['A', 'exact'], ['B', 'letter'], ['B', 'option-text'], [null, 'unanswerable']]);
+
+    const before = (await ctx.backend.call('runs.list')).length;
+    const bad = join(ctx.dir, 'bad.csv');
+    writeFileSync(bad, 'index,prediction\nq0,A\nq9,B\n');
+    await expect(ctx.backend.call('runs.importPredictions', { datasetId, path: bad, format: 'table', model: 'm' }))
+      .rejects.toMatchObject({ code: 'invalid_input', message: 'bad.csv: line 3: no origin question with id "q9" in dataset "evalset"' });
+    const twice = join(ctx.dir, 'twice.tsv');
+    writeFileSync(twice, 'index\tprediction\nq0\tA\nq0\tB\n');
+    await expect(ctx.backend.call('runs.importPredictions', { datasetId, path: twice, format: 'table', model: 'm' }))
+      .rejects.toMatchObject({ message: 'twice.tsv: line 3: answers the same question as line 2' });
+    const noColumn = join(ctx.dir, 'nocol.tsv');
+    writeFileSync(noColumn, 'index\tanswer\nq0\tA\n');
+    await expect(ctx.backend.call('runs.importPredictions', { datasetId, path: noColumn, format: 'table', model: 'm' }))
+      .rejects.toMatchObject({ message: expect.stringContaining('no "prediction" column') });
+    // All-or-nothing: refused files leave no run behind.
+    expect((await ctx.backend.call('runs.list')).length).toBe(before);
+  });
+
+  it('matches MMMU eval-only predictions by question id', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
+    const file = join(ctx.dir, 'mmmu.json');
+    writeFileSync(file, JSON.stringify({ q0: 'A', q1: 'C', q2: 'C' }));
+    const r = await ctx.backend.call('runs.importPredictions', { datasetId, path: file, format: 'mmmu', model: 'llava' });
+    expect(r).toMatchObject({ predictions: 3, correct: 2 });
+    const report = await ctx.backend.call('reports.run', { id: r.runId });
+    expect(report.accuracy.overall).toMatchObject({ n: 3, correct: 2 });
+  });
+});
