@@ -18,9 +18,9 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId('item.image')).toBeVisible();
       } else if (screen === 'settings') {
         await expect(page.getByTestId('settings.screen')).toBeVisible();
-      } else if (screen === 'runs') {
-        // Empty on a fresh server; holding the runs spec's runs when it ran first.
-        await expect(page.getByTestId('runs.empty').or(page.getByTestId('runs.screen'))).toBeVisible();
+      } else if (screen === 'runs' || screen === 'reports') {
+        // Empty on a fresh server; holding the runs and reports specs' runs when those ran first.
+        await expect(page.getByTestId(`${screen}.empty`).or(page.getByTestId(`${screen}.screen`))).toBeVisible();
       } else {
         await expect(page.getByTestId(`${screen}.empty`)).toBeVisible();
       }
