@@ -30,11 +30,14 @@ export interface ScoredQuestion {
   groups: Record<string, string | null>;
 }
 
-interface Row {
-  question_id: number; pass: number; flag: string | null; unit_answer: string;
-  status: 'answered' | 'error' | null; correct: number | null; extracted: string | null; corrected: string | null; extraction: string | null;
-  item_id: number; ext_id: string; role: Role; text: string; answer: string; q_meta: string; i_meta: string;
+interface QuestionRow {
+  id: number; item_id: number; ext_id: string; role: Role; text: string; answer: string; q_meta: string; i_meta: string;
   source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null;
+}
+
+interface UnitRow {
+  question_id: number; pass: number; flag: string | null;
+  status: 'answered' | 'error' | null; correct: number | null; extracted: string | null; corrected: string | null; extraction: string | null;
 }
 
 type VrpValues = Partial<Record<(typeof VRP_KEYS)[number], string>>;
@@ -68,40 +71,43 @@ function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
   return null;
 }
 
-const UNIT_SQL = `SELECT u.question_id, u.pass, u.flag, u.answer AS unit_answer,
-    p.status, p.correct, p.extracted, p.corrected, p.extraction,
-    q.item_id, i.ext_id, q.role, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
+// Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
+const QUESTION_SQL = `SELECT q.id, q.item_id, i.ext_id, q.role, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
     i.source, i.category, i.l2_category, i.subject, i.split
-  FROM run_units u JOIN questions q ON q.id = u.question_id JOIN items i ON i.id = q.item_id
-  LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+  FROM questions q JOIN items i ON i.id = q.item_id
+  WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = ?)`;
+
+const UNIT_SQL = `SELECT u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction
+  FROM run_units u LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
   WHERE u.run_id = ? ORDER BY u.position`;
+
+function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
+  const vrp = vrpValues(r.q_meta, r.i_meta);
+  return {
+    questionId: r.id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
+    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false,
+    groups: {
+      role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
+      ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),
+    },
+  };
+}
 
 /** Every question of a run with its passes, correctness and the values it is grouped by, in the run's order. */
 export function loadScored(db: Db, runId: number): ScoredQuestion[] {
   runRow(db, runId);
-  const rows = db.prepare(UNIT_SQL).all(runId) as Row[];
+  const details = new Map((db.prepare(QUESTION_SQL).all(runId) as QuestionRow[]).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
-  for (const r of rows) {
-    let q = byQuestion.get(r.question_id);
-    if (!q) {
-      const vrp = vrpValues(r.q_meta, r.i_meta);
-      q = {
-        questionId: r.question_id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
-        gold: (JSON.parse(r.answer) as string[]).join(' | '), flag: r.flag, passes: [], scored: false, correct: false,
-        groups: {
-          role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
-          ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),
-        },
-      };
-      byQuestion.set(r.question_id, q);
-    }
+  for (const u of db.prepare(UNIT_SQL).all(runId) as UnitRow[]) {
+    let q = byQuestion.get(u.question_id);
+    if (!q) byQuestion.set(u.question_id, (q = toQuestion(details.get(u.question_id)!, u.flag)));
     q.passes.push({
-      pass: r.pass,
-      state: r.status ?? 'pending',
-      correct: r.correct === 1,
-      label: r.corrected ?? r.extracted,
-      extraction: r.corrected !== null ? 'corrected' : r.extraction,
-      corrected: r.corrected !== null,
+      pass: u.pass,
+      state: u.status ?? 'pending',
+      correct: u.correct === 1,
+      label: u.corrected ?? u.extracted,
+      extraction: u.corrected !== null ? 'corrected' : u.extraction,
+      corrected: u.corrected !== null,
     });
   }
   const questions = [...byQuestion.values()];
