@@ -133,3 +133,43 @@ test('scores an imported prediction file, refusing a row that matches no questio
   await expect(page.getByTestId('reports.run')).toContainText('external-vlm · Demo triplets · imported');
   await expect(page.getByTestId('report.tiles')).toContainText('3 / 3');
 });
+
+test('a VRPTest-style dataset gets the radar per intervention level, and a table exports as CSV', async ({ page }) => {
+  const studio = new Studio(page);
+  await studio.open('#/datasets');
+  const levels = ['none', 'partial', 'full'];
+  const rows = Array.from({ length: 24 }, (_, i) => `${9000 + i}\tWhich object is marked ${i}?\tcup\tpen\tbox\t${'ABC'[i % 3]}\tobjects\t${levels[i % 3]}\t${i % 2 ? 'red' : 'blue'}\t${i % 4 < 2 ? 'box' : 'ellipse'}\t${i % 6 < 3 ? 'upper' : 'lower'}`);
+  await page.getByTestId('datasets.import').click();
+  await page.getByTestId('import.files').setInputFiles({ name: 'vrp-set.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(`index\tquestion\tA\tB\tC\tanswer\tcategory\tlevel\tcolour\tshape\tposition\n${rows.join('\n')}\n`) });
+  await page.getByTestId('import.start').click();
+  await expect(page.getByTestId('import.done')).toBeVisible();
+  await page.getByTestId('import.close').click();
+
+  // Two models' answers: one always right without intervention, one right only with the full intervention.
+  for (const [model, rightOn] of [['model-none', 'none'], ['model-full', 'full']] as const) {
+    await studio.go('runs');
+    await page.getByTestId('runs.importPredictions').click();
+    const dialog = page.getByTestId('predictions.dialog');
+    const set = await dialog.getByTestId('predictions.dataset').locator('option', { hasText: 'vrp-set' }).getAttribute('value');
+    await dialog.getByTestId('predictions.dataset').selectOption(set!);
+    await dialog.getByTestId('predictions.model').fill(model);
+    const answers = Array.from({ length: 24 }, (_, i) => `${9000 + i}\t${levels[i % 3] === rightOn ? 'ABC'[i % 3] : 'ABC'[(i + 1) % 3]}`);
+    await dialog.getByTestId('predictions.file').setInputFiles({ name: `${model}.tsv`, mimeType: 'text/tab-separated-values', buffer: Buffer.from(`index\tprediction\n${answers.join('\n')}\n`) });
+    await dialog.getByTestId('predictions.start').click();
+    await expect(dialog.getByTestId('predictions.done')).toContainText('8 right');
+    await dialog.getByTestId('predictions.report').click();
+  }
+  const vrp = page.getByTestId('report.vrp');
+  await expect(vrp).toContainText('2 run(s) on vrp-set');
+  await expect(vrp.getByTestId('report.vrp.chart').locator('svg')).toBeVisible();
+  await expect(vrp.locator('tr', { hasText: 'intervention level: full' })).toContainText('100.0%');
+  await expect(vrp.locator('tr', { hasText: 'intervention level: none' })).toContainText('0.0%');
+  await vrp.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-vrp.png` });
+
+  const downloading = page.waitForEvent('download');
+  await vrp.getByRole('button', { name: 'CSV' }).click();
+  const csv = readFileSync((await (await downloading).path())!, 'utf8').trim().split('\n');
+  expect(csv[0]).toBe('relation,value,n,correct,accuracy %,ci95 low,ci95 high');
+  expect(csv).toContain('level,full,8,8,100,67.6,100');
+});

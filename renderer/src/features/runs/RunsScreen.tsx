@@ -56,7 +56,7 @@ export function RunsScreen() {
         actions={<>
           <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>
           <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>
-          <button className="button" onClick={() => show('importPredictions')}><FileUp size={14} /> Import predictions</button>
+          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>
         </>}>
         A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
         stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
