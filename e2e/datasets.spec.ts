@@ -51,6 +51,8 @@ test.describe('datasets', () => {
   test('a malformed file is refused with its line number and nothing is added', async ({ page }) => {
     const studio = new Studio(page);
     await studio.open();
+    // Count only once the list has loaded (the demo project always has a dataset); counting earlier read 0.
+    await expect(page.getByTestId('datasets.tab').first()).toBeVisible();
     const tabsBefore = await page.getByTestId('datasets.tab').count();
     await page.getByTestId('datasets.import').click();
     await page.getByTestId('import.files').setInputFiles(writeBenchTsv('broken.tsv', { breakLine: 6 }));
