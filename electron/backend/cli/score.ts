@@ -1,53 +1,21 @@
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { roleFromEvalType } from '../../../shared/domain/roles';
-import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
+import { scoreMmEvalPro } from '../../../shared/scoring/mmevalpro';
 import { scoreMmmu, type MmmuGold } from '../../../shared/scoring/mmmu';
 import { AppError } from '../errors';
+import { parseWith, readJsonFile, readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { createOutput } from './output';
 
-const mmevalproRow = z.object({
-  triplet_id: z.union([z.number(), z.string()]),
-  model_output: z.union([z.string(), z.number()]).nullable(),
-  answer: z.union([z.string(), z.number()]),
-  source: z.string(),
-  eval_type: z.string(),
-});
 const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), ground_truth: z.union([z.string(), z.array(z.string())]) }));
-const mmmuPredictions = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
-
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new AppError('invalid_input', `cannot read ${path} as JSON: ${(error as Error).message}`);
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
-  const r = schema.safeParse(value);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new AppError('invalid_input', `${path}: ${issue.path.join('.') || 'file'}: ${issue.message}`);
-  }
-  return r.data;
-}
 
 export function scoreFile(file: string, format: string, goldPath?: string): unknown {
   if (format === 'mmevalpro') {
-    const rows = parse(z.array(mmevalproRow), readJson(file), file);
-    const answers: TripletAnswer[] = rows.map((r, i) => {
-      const role = roleFromEvalType(r.eval_type);
-      if (!role) throw new AppError('invalid_input', `${file}: row ${i + 1}: eval_type "${r.eval_type}" is not Origin, Perception or Knowledge`);
-      return { tripletId: String(r.triplet_id), source: r.source, role, prediction: r.model_output === null ? null : String(r.model_output), answer: String(r.answer) };
-    });
-    return { format, ...scoreMmEvalPro(answers) };
+    return { format, ...scoreMmEvalPro(readMmEvalProOutput(file)) };
   }
   if (format === 'mmmu') {
     if (!goldPath) throw new AppError('invalid_input', 'MMMU scoring needs the gold answers: --gold answer_dict_val.json');
-    const gold = parse(mmmuGold, readJson(goldPath), goldPath) as Record<string, MmmuGold>;
-    const predictions = parse(mmmuPredictions, readJson(file), file);
+    const gold = parseWith(mmmuGold, readJsonFile(goldPath), goldPath) as Record<string, MmmuGold>;
+    const predictions = readMmmuPredictions(file);
     const missing = Object.keys(predictions).find((id) => !gold[id]);
     if (missing) throw new AppError('invalid_input', `${file}: prediction ${missing} has no gold answer in ${goldPath}`);
     return { format, ...scoreMmmu(predictions, gold) };

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Option, ParsedInput, Role } from '../../../shared/contract';
-import { roleFromEvalType } from '../../../shared/domain/roles';
 import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
 import { isRight, readResponse } from '../../../shared/scoring/answer';
 import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';
 
@@ -21,33 +21,14 @@ interface FileAnswer {
 
 const fail = (file: string, where: string, message: string) => new AppError('invalid_input', `${basename(file)}: ${where}: ${message}`);
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new AppError('invalid_input', `cannot read ${basename(file)} as JSON: ${(error as Error).message}`);
-  }
-}
-
 /** MMEvalPro's model-output JSON: rows with triplet_id, eval_type and model_output. */
 function mmevalproAnswers(file: string): FileAnswer[] {
-  const rows = readJson(file);
-  if (!Array.isArray(rows)) throw fail(file, 'file', 'expected a JSON array of MMEvalPro model-output rows');
-  return rows.map((row: Record<string, unknown>, i) => {
-    const where = `row ${i + 1}`;
-    if (row === null || typeof row !== 'object') throw fail(file, where, 'not an object');
-    const role = roleFromEvalType(String(row.eval_type ?? ''));
-    if (!role) throw fail(file, where, `eval_type "${String(row.eval_type)}" is not Origin, Perception or Knowledge`);
-    if (row.triplet_id === undefined) throw fail(file, where, 'no triplet_id');
-    return { where, extId: String(row.triplet_id), role, response: row.model_output === null || row.model_output === undefined ? '' : String(row.model_output) };
-  });
+  return readMmEvalProOutput(file).map((r) => ({ where: `row ${r.row}`, extId: r.tripletId, role: r.role, response: r.prediction ?? '' }));
 }
 
 /** MMMU's eval-only predictions: `{ "validation_Art_1": "B", … }`. */
 function mmmuAnswers(file: string): FileAnswer[] {
-  const value = readJson(file);
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fail(file, 'file', 'expected an object of {question id: answer}');
-  return Object.entries(value as Record<string, unknown>).map(([id, answer]) => ({ where: `id ${id}`, extId: id, role: 'origin' as const, response: String(answer ?? '') }));
+  return Object.entries(readMmmuPredictions(file)).map(([id, answer]) => ({ where: `id ${id}`, extId: id, role: 'origin' as const, response: answer }));
 }
 
 /** A VLMEvalKit prediction table (TSV or CSV): the benchmark's `index` column and the model's `prediction`. */
