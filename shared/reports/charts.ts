@@ -1,5 +1,6 @@
 import type { EChartsOption, CustomSeriesRenderItem } from 'echarts';
 import type { AccuracyCellData } from '../contract/report-entities';
+import { ciText, pct1 } from './format';
 
 /** Colours a chart takes from the app's theme (CSS variables in the renderer, the light palette in HTML exports). */
 export interface ChartTheme {
@@ -26,6 +27,7 @@ export interface LabelledCell {
   cell: AccuracyCellData;
 }
 
+/** Chart data is numeric; one decimal keeps tooltips and labels from showing float noise. */
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 function base(theme: ChartTheme): EChartsOption {
@@ -81,7 +83,7 @@ export function accuracyBars(theme: ChartTheme, labels: readonly string[], serie
         const param = p as { seriesIndex: number; dataIndex: number };
         const cell = series[param.seriesIndex]?.cells[param.dataIndex];
         const label = labels[param.dataIndex] ?? '';
-        return cell ? `${label}<br/>${series[param.seriesIndex]!.name}: <b>${round1(cell.accuracy)}%</b> (${cell.correct}/${cell.n})<br/>95% CI ${round1(cell.ci95.low)}–${round1(cell.ci95.high)}` : label;
+        return cell ? `${label}<br/>${series[param.seriesIndex]!.name}: <b>${pct1(cell.accuracy)}%</b> (${cell.correct}/${cell.n})<br/>95% CI ${ciText(cell)}` : label;
       },
     },
     xAxis: valueAxis(theme, 'accuracy (%)'),

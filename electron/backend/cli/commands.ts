@@ -4,6 +4,9 @@ import type { Command } from 'commander';
 import { createBackend, type Backend } from '..';
 import { createOutput, type Output } from './output';
 
+/** Commander's parser for whole-number options and arguments. */
+export const int = (v: string) => Number.parseInt(v, 10);
+
 export interface Common {
   project?: string;
   json?: boolean;

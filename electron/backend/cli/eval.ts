@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import type { Backend } from '..';
 import { roleSchema, runConfigInputSchema, type RunSummary } from '../../../shared/contract';
 import { AppError } from '../errors';
-import { withProject, type Common } from './commands';
+import { int, withProject, type Common } from './commands';
 import type { Output } from './output';
 
-const int = (v: string) => Number.parseInt(v, 10);
 
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';

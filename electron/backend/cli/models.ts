@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import type { EndpointInput } from '../../../shared/contract';
-import { withBackend } from './commands';
+import { int, withBackend } from './commands';
 
-const int = (v: string) => Number.parseInt(v, 10);
 
 /** `anchor models …`: the machine's model endpoints (keys come from environment variables here, never from files). */
 export function registerModels(program: Command): void {

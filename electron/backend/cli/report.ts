@@ -2,12 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../errors';
-import { withProject, type Common } from './commands';
+import { ciText, pct1 as pct } from '../../../shared/reports/format';
+import { int, withProject, type Common } from './commands';
 import { datasetId } from './eval';
 
-const int = (v: string) => Number.parseInt(v, 10);
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
-const pct = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 
 interface ImportOptions extends Common { dataset: string; format: 'mmevalpro' | 'mmmu' | 'table'; model: string; name?: string }
 interface ReportOptions extends Common { html?: string; compare?: number[] }
@@ -57,7 +56,7 @@ export function registerReport(program: Command): void {
         }
         out.result({ ...report, comparison, html: written }, () => {
           const o = report.accuracy.overall;
-          const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${pct(o.ci95.low)}–${pct(o.ci95.high)})`];
+          const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)})`];
           const m = report.mmevalpro?.Micro_Average;
           if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
           if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);

@@ -2,10 +2,10 @@ import type { Comparison, RunReport, VrpSeries } from '../../../shared/contract'
 import type { EChartsOption } from 'echarts';
 import { accuracyBars, barsHeight, heatColour, heatText, lightChartTheme as theme, vrpRadar } from '../../../shared/reports/charts';
 import { echarts } from '../../../shared/reports/echarts-setup';
+import { ciText, pct1 as pct } from '../../../shared/reports/format';
 import { GROUP_TITLES, MMEVALPRO_COLUMNS, ROLES, vrpAxes } from '../../../shared/reports/tables';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const pct = (x: number) => `${(Math.round(x * 10) / 10).toFixed(1)}`;
 
 /** Renders a chart to an SVG string with ECharts' server-side renderer (no DOM, no canvas). */
 function svg(option: EChartsOption, width: number, height: number): string {
@@ -29,7 +29,7 @@ function groupSection(key: string, cells: RunReport['accuracy']['by'][string]): 
   return `<section><h2>Accuracy by ${esc(GROUP_TITLES[key] ?? key)}</h2>${svg(option, 760, barsHeight(labels.length))}${
     table([GROUP_TITLES[key] ?? key, 'n', 'correct', 'accuracy %', '95% CI'], labels.map((l) => {
       const c = cells[l]!;
-      return [l, c.n, c.correct, pct(c.accuracy), `${pct(c.ci95.low)}–${pct(c.ci95.high)}`];
+      return [l, c.n, c.correct, pct(c.accuracy), ciText(c)];
     }))}</section>`;
 }
 
@@ -104,7 +104,7 @@ export function renderHtmlReport({ report, vrp, comparison, version, now }: Html
   const { run, coverage, accuracy } = report;
   const o = accuracy.overall;
   const tiles = [
-    ['accuracy', `${pct(o.accuracy)}%`, `95% CI ${pct(o.ci95.low)}–${pct(o.ci95.high)}`],
+    ['accuracy', `${pct(o.accuracy)}%`, `95% CI ${ciText(o)}`],
     ['scored', `${coverage.scored} / ${coverage.questions}`, `${coverage.errors} error(s), ${coverage.pending} pending`],
     ...(report.mmevalpro ? [['genuine accuracy', `${pct(report.mmevalpro.Micro_Average.genuine_accuracy_score)}%`, 'MMEvalPro, Micro']] : []),
     ['cost', run.cost === null ? '—' : `$${run.cost.toFixed(4)}`, `${run.tokensIn + run.tokensOut} tokens`],

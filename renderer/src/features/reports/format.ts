@@ -1,11 +1,7 @@
 import type { AccuracyCellData } from '../../../../shared/contract';
+import { pct1 } from '../../../../shared/reports/format';
 
-/** One decimal, as the charts show it. */
-export const pct1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
-
-export const ciText = (c: AccuracyCellData) => `${pct1(c.ci95.low)}–${pct1(c.ci95.high)}`;
-
-export const pValue = (p: number) => (p < 0.001 ? '< 0.001' : p.toFixed(3));
+export { ciText, pct1, pValue } from '../../../../shared/reports/format';
 
 /** A cell as a table row's values: n, correct, accuracy, interval. */
 export const cellColumns = ['n', 'correct', 'accuracy %', 'ci95 low', 'ci95 high'];
