@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support/test';
-import type { Page } from '@playwright/test';
 import { Studio } from './pages/studio';
 
 const prefix = () => (test.info().project.name === 'electron' ? 'electron-' : '');
 
 /** Starts a seeded random-guess run over the demo triplets from the New-run dialog and waits for it to finish. */
-async function randomRun(page: Page, circular: boolean) {
-  await page.keyboard.press('n');
-  const dialog = page.getByTestId('runs.newDialog');
-  await expect(dialog).toBeVisible();
-  const demo = await dialog.getByTestId('runs.form.dataset').locator('option', { hasText: 'Demo triplets' }).getAttribute('value');
-  await dialog.getByTestId('runs.form.dataset').selectOption(demo!);
-  await dialog.getByTestId('runs.form.model').selectOption('random-guess');
-  await dialog.getByTestId('runs.form.limit').fill('60');
+async function randomRun(studio: Studio, circular: boolean) {
+  const { page } = studio;
+  const dialog = await studio.newRun('Demo triplets', 'random-guess', 60);
   if (circular) await dialog.getByTestId('runs.form.circular').check();
   await dialog.getByTestId('runs.start').click();
   await expect(dialog).toHaveCount(0);
@@ -23,8 +17,8 @@ async function randomRun(page: Page, circular: boolean) {
 test('opens a finished run\'s report, drills into a heatmap cell, compares two runs and exports HTML', async ({ page }) => {
   const studio = new Studio(page);
   await studio.open('#/runs');
-  await randomRun(page, false);
-  await randomRun(page, true);
+  await randomRun(studio, false);
+  await randomRun(studio, true);
 
   await studio.go('reports');
   // The newest finished run opens first: the circular one, over 20 demo triplets.
@@ -38,9 +32,7 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-circular.png`, fullPage: true });
 
   // Random guessing rarely survives four rotations, so drill into the single-pass run.
-  const select = page.getByTestId('reports.run');
-  const single = await select.locator('option', { hasText: 'random-guess · Demo triplets — done' }).first().getAttribute('value');
-  await select.selectOption(single!);
+  await studio.selectByText(page.getByTestId('reports.run'), 'random-guess · Demo triplets — done');
   await expect(report.getByTestId('report.circular')).toHaveCount(0);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-run.png`, fullPage: true });
 
@@ -118,8 +110,7 @@ test('scores an imported prediction file, refusing a row that matches no questio
   await studio.open('#/runs');
   await page.getByTestId('runs.importPredictions').click();
   const dialog = page.getByTestId('predictions.dialog');
-  const demo = await dialog.getByTestId('predictions.dataset').locator('option', { hasText: 'Demo triplets' }).getAttribute('value');
-  await dialog.getByTestId('predictions.dataset').selectOption(demo!);
+  await studio.selectByText(dialog.getByTestId('predictions.dataset'), 'Demo triplets');
   await dialog.getByTestId('predictions.model').fill('external-vlm');
   await dialog.getByTestId('predictions.file').setInputFiles({ name: 'bad.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('index\tprediction\nbar-01\tA\nnope\tB\n') });
   await expect(dialog.getByTestId('predictions.format')).toHaveValue('table');
@@ -150,8 +141,7 @@ test('a VRPTest-style dataset gets the radar per intervention level, and a table
     await studio.go('runs');
     await page.getByTestId('runs.importPredictions').click();
     const dialog = page.getByTestId('predictions.dialog');
-    const set = await dialog.getByTestId('predictions.dataset').locator('option', { hasText: 'vrp-set' }).getAttribute('value');
-    await dialog.getByTestId('predictions.dataset').selectOption(set!);
+    await studio.selectByText(dialog.getByTestId('predictions.dataset'), 'vrp-set');
     await dialog.getByTestId('predictions.model').fill(model);
     const answers = Array.from({ length: 24 }, (_, i) => `${9000 + i}\t${levels[i % 3] === rightOn ? 'ABC'[i % 3] : 'ABC'[(i + 1) % 3]}`);
     await dialog.getByTestId('predictions.file').setInputFiles({ name: `${model}.tsv`, mimeType: 'text/tab-separated-values', buffer: Buffer.from(`index\tprediction\n${answers.join('\n')}\n`) });

@@ -29,13 +29,7 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   await page.screenshot({ path: `e2e/screenshots/${prefix()}settings-endpoints.png` });
 
   await studio.go('runs');
-  await page.keyboard.press('n');
-  const dialog = page.getByTestId('runs.newDialog');
-  await expect(dialog).toBeVisible();
-  const demo = await dialog.getByTestId('runs.form.dataset').locator('option', { hasText: 'Demo triplets' }).getAttribute('value');
-  await dialog.getByTestId('runs.form.dataset').selectOption(demo!);
-  await dialog.getByTestId('runs.form.model').selectOption('local-vl');
-  await dialog.getByTestId('runs.form.limit').fill('9');
+  const dialog = await studio.newRun('Demo triplets', 'local-vl', 9);
   await expect(dialog.getByTestId('runs.plan')).toContainText('9requests');
   await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-new-dialog.png` });
   await dialog.getByTestId('runs.start').click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Screen = 'datasets' | 'annotate' | 'review' | 'canvas' | 'runs' | 'reports' | 'settings';
 
@@ -23,6 +23,24 @@ export class Studio {
     await this.page.reload();
     await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+  }
+
+  /** Picks the first option whose text contains `text` (option labels carry counts and states besides names). */
+  async selectByText(select: Locator, text: string): Promise<void> {
+    const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+    expect(value, `an option containing "${text}"`).not.toBeNull();
+    await select.selectOption(value!);
+  }
+
+  /** Opens the New-run dialog with `n` on the Runs screen and fills dataset, model and question limit. */
+  async newRun(dataset: string, model: string, limit: number): Promise<Locator> {
+    await this.page.keyboard.press('n');
+    const dialog = this.page.getByTestId('runs.newDialog');
+    await expect(dialog).toBeVisible();
+    await this.selectByText(dialog.getByTestId('runs.form.dataset'), dataset);
+    await dialog.getByTestId('runs.form.model').selectOption(model);
+    await dialog.getByTestId('runs.form.limit').fill(String(limit));
+    return dialog;
   }
 
   rows() {
