@@ -14,7 +14,6 @@ import { testEndpoint } from './endpoints/test-endpoint';
 import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
-import { htmlReport } from './reports/export';
 import { importPredictions } from './runs/import-predictions';
 
 export type Handlers = {
@@ -114,6 +113,8 @@ export function createHandlers(state: BackendState): Handlers {
     'reports.seeing': (input) => state.reports.seeing(input),
     'reports.leaderboard': () => state.reports.leaderboard(),
     'reports.vrp': ({ datasetId }) => state.reports.vrp(datasetId),
-    'reports.html': ({ id, compare }) => htmlReport(state.reports, id, compare, state.version, state.now()),
+    // Loaded on first use: the chart library is large and every CLI command, the server and the desktop start
+    // would otherwise evaluate it.
+    'reports.html': async ({ id, compare }) => (await import('./reports/export')).htmlReport(state.reports, id, compare, state.version, state.now()),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { BarChart3, FileDown, FolderOpen, Play } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
@@ -43,7 +43,7 @@ export function ReportsScreen() {
     if (other) setCompare([current.id, other.id]);
   }, [view, compareIds.length, current, list, setCompare]);
 
-  const exportHtml = async () => {
+  const exportHtml = useCallback(async () => {
     if (!current) return;
     setExporting('Writing the report…');
     try {
@@ -53,7 +53,7 @@ export function ReportsScreen() {
     } catch (error) {
       setExporting((error as Error).message);
     }
-  };
+  }, [current, view, compareIds]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -68,7 +68,7 @@ export function ReportsScreen() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, [exportHtml, list, runId, view, openRun, setView]);
 
   if (info.data && !hasProject) {
     return <EmptyState icon={FolderOpen} title="No project is open" testId="reports.noProject"
