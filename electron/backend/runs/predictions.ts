@@ -4,6 +4,7 @@ import type {
 import type { ExtractionPath } from '../../../shared/scoring/extract';
 import { isRight } from '../../../shared/scoring/answer';
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import { AppError } from '../errors';
 
 export interface JudgeTry { prompt: string; reply: string | null; error: string | null }
@@ -28,7 +29,7 @@ export interface Answer {
  * an earlier attempt) is replaced, an answered row never is.
  */
 export function storeAnswer(db: Db, runId: number, questionId: number, pass: number, a: Answer, now: string): void {
-  db.prepare(`INSERT INTO predictions (run_id, question_id, pass, status, raw, extracted, extraction, correct, prompt, judge,
+  statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, raw, extracted, extraction, correct, prompt, judge,
       tokens_in, tokens_out, latency_ms, cost, cached, attempts, error, created_at, updated_at)
     VALUES (?, ?, ?, 'answered', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
     ON CONFLICT (run_id, question_id, pass) DO UPDATE SET status = 'answered', raw = excluded.raw, extracted = excluded.extracted,
@@ -43,7 +44,7 @@ export function storeAnswer(db: Db, runId: number, questionId: number, pass: num
 
 /** Records a request that could not be answered, with why; a later retry replaces it. */
 export function storeError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number, now: string): void {
-  db.prepare(`INSERT INTO predictions (run_id, question_id, pass, status, prompt, attempts, error, created_at, updated_at)
+  statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, prompt, attempts, error, created_at, updated_at)
     VALUES (?, ?, ?, 'error', ?, ?, ?, ?, ?)
     ON CONFLICT (run_id, question_id, pass) DO UPDATE SET error = excluded.error, attempts = predictions.attempts + excluded.attempts,
       updated_at = excluded.updated_at
