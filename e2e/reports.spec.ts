@@ -116,6 +116,7 @@ test('scores an imported prediction file, refusing a row that matches no questio
   await expect(dialog.getByTestId('predictions.format')).toHaveValue('table');
   await dialog.getByTestId('predictions.start').click();
   await expect(dialog.getByTestId('predictions.error')).toContainText('line 3: no origin question with id "nope"');
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-import-predictions.png` });
 
   await dialog.getByTestId('predictions.file').setInputFiles({ name: 'external.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('index\tprediction\nbar-01\tA\nbar-02\tThe answer is B\nbar-03\tC\n') });
   await dialog.getByTestId('predictions.start').click();

@@ -67,7 +67,8 @@ export function RunHeader(props: { run: RunSummary }) {
       </div>
       <div className="stats">
         <Stat label="Answered" value={`${r.answered.toLocaleString()} / ${r.units.toLocaleString()}`} testId="runs.answered" />
-        <Stat label="Accuracy" value={percent(r.correct, r.answered)} tone="ok" testId="runs.accuracy" />
+        {/* Counted per request here; under CircularEval a question is right only when every pass is (see Reports). */}
+        <Stat label={r.circular ? 'Accuracy per pass' : 'Accuracy'} value={percent(r.correct, r.answered)} tone="ok" testId="runs.accuracy" />
         <Stat label="Unreadable" value={r.failedExtraction.toLocaleString()} tone={r.failedExtraction ? 'warn' : undefined} />
         <Stat label="Errors" value={r.errors.toLocaleString()} tone={r.errors ? 'danger' : undefined} testId="runs.errors" />
         {live && <Stat label="Rate" value={`${live.rate.toFixed(1)}/s`} />}
