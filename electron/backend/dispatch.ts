@@ -14,9 +14,12 @@ function describeIssues(error: z.ZodError): string {
  * The one way into the backend for every adapter: checks the method exists, validates the input, runs the handler,
  * validates the output and turns any failure into `{ code, message }`.
  */
-export async function dispatch(handlers: Handlers, method: string, rawInput: unknown, ctx: CallContext): Promise<CallResult> {
+export async function dispatch(
+  handlers: Handlers, method: string, rawInput: unknown, ctx: CallContext, authorize?: (method: MethodName, ctx: CallContext) => void,
+): Promise<CallResult> {
   try {
     if (!isMethodName(method)) throw new AppError('unknown_method', `there is no method "${method}"`);
+    authorize?.(method, ctx);
     const def = contract[method];
     const parsed = def.input.safeParse(rawInput ?? undefined);
     if (!parsed.success) throw new AppError('invalid_input', `${method}: ${describeIssues(parsed.error)}`);
@@ -31,9 +34,9 @@ export async function dispatch(handlers: Handlers, method: string, rawInput: unk
 }
 
 /** The in-process adapter: typed calls that throw `AppError` (the CLI and tests use it). */
-export function inProcessClient(handlers: Handlers, ctx: () => CallContext) {
+export function inProcessClient(handlers: Handlers, ctx: () => CallContext, authorize?: (method: MethodName, ctx: CallContext) => void) {
   return async function call<M extends MethodName>(method: M, input?: Input<M>): Promise<Output<M>> {
-    const result = await dispatch(handlers, method, input, ctx());
+    const result = await dispatch(handlers, method, input, ctx(), authorize);
     if (!result.ok) throw new AppError(result.error.code, result.error.message);
     return result.value as Output<M>;
   };

@@ -15,6 +15,7 @@ import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
+import { teamHandlers } from './team/handlers';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -116,5 +117,7 @@ export function createHandlers(state: BackendState): Handlers {
     // Loaded on first use: the chart library is large and every CLI command, the server and the desktop start
     // would otherwise evaluate it.
     'reports.html': async ({ id, compare }) => (await import('./reports/export')).htmlReport(state.reports, id, compare, state.version, state.now()),
+
+    ...teamHandlers(state),
   };
 }

@@ -8,6 +8,8 @@ import { imageBytes, thumbnail, type ImageBytes } from './services/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
 import { EndpointStore } from './endpoints/store';
 import type { SecretBox } from './endpoints/secrets';
+import type { MethodName } from '../../shared/contract';
+import { authorize } from './team/authorize';
 
 export interface BackendOptions {
   /** Where machine-level files live: recent projects, the demo project, uploads. */
@@ -18,8 +20,11 @@ export interface BackendOptions {
   demo?: boolean;
   clock?: () => Date;
   desktop?: boolean;
-  /** The caller when an adapter does not name one (the local profile). */
-  defaultUser?: string | null;
+  /**
+   * A team server: every call needs a logged-in user. Without it callers are the chosen local profile, or the
+   * machine's owner when none is chosen.
+   */
+  team?: boolean;
   /** Encrypts stored API keys (Electron's safeStorage); without it keys come from environment variables only. */
   secrets?: SecretBox | null;
   env?: NodeJS.ProcessEnv;
@@ -47,14 +52,16 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     options.desktop ?? false, new EndpointStore(dataDir, options.secrets ?? null, options.env ?? process.env),
   );
   const handlers = createHandlers(state);
-  const defaultCtx: CallContext = { userId: options.defaultUser ?? null };
+  state.team = options.team ?? false;
+  const localCtx = (): CallContext => ({ userId: state.localProfile });
+  const guard = (method: MethodName, ctx: CallContext) => authorize(state, method, ctx);
   const backend: Backend = {
     events,
     jobs,
     state,
     handlers,
-    call: inProcessClient(handlers, () => defaultCtx),
-    dispatch: (method, input, ctx) => dispatch(handlers, method, input, ctx ?? defaultCtx),
+    call: inProcessClient(handlers, localCtx, guard),
+    dispatch: (method, input, ctx) => dispatch(handlers, method, input, ctx ?? localCtx(), guard),
     image: async (hash, thumb) => {
       const db = state.requireProject().db;
       return thumb ? thumbnail(db, hash) : imageBytes(db, hash);

@@ -6,6 +6,8 @@ const MAX_RECENT = 12;
 interface Recent {
   path: string;
   openedAt: string;
+  /** The desktop profile last chosen in that project. */
+  profile?: string | null;
 }
 
 /** Recently opened projects, kept in the user's data folder (never in a project: it is about this machine). */
@@ -16,15 +18,27 @@ export class RecentProjects {
     this.file = join(dataDir, 'recent-projects.json');
   }
 
-  list(): (Recent & { exists: boolean })[] {
-    return this.read().map((r) => ({ ...r, exists: existsSync(r.path) }));
+  list(): { path: string; openedAt: string; exists: boolean }[] {
+    return this.read().map((r) => ({ path: r.path, openedAt: r.openedAt, exists: existsSync(r.path) }));
   }
 
   touch(path: string, at: Date): void {
-    const rest = this.read().filter((r) => r.path !== path);
-    const next = [{ path, openedAt: at.toISOString() }, ...rest].slice(0, MAX_RECENT);
+    const all = this.read();
+    const previous = all.find((r) => r.path === path);
+    this.write([{ ...previous, path, openedAt: at.toISOString() }, ...all.filter((r) => r !== previous)]);
+  }
+
+  profileOf(path: string): string | null {
+    return this.read().find((r) => r.path === path)?.profile ?? null;
+  }
+
+  setProfile(path: string, profile: string | null): void {
+    this.write(this.read().map((r) => (r.path === path ? { ...r, profile } : r)));
+  }
+
+  private write(list: Recent[]): void {
     mkdirSync(join(this.file, '..'), { recursive: true });
-    writeFileSync(this.file, JSON.stringify(next, null, 2));
+    writeFileSync(this.file, JSON.stringify(list.slice(0, MAX_RECENT), null, 2));
   }
 
   private read(): Recent[] {

@@ -7,15 +7,22 @@ import type { EndpointStore } from './endpoints/store';
 import { Reports } from './reports/service';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
+import { findUser } from './team/users';
 
 export interface CallContext {
   /** Who is calling: the local profile in the desktop app, the session's user on a team server. */
   userId: string | null;
+  /** Set by the team server's HTTP adapter: a call without a user is refused rather than trusted. */
+  requireUser?: boolean;
 }
 
 /** What the handlers share: the open project, jobs, events and the machine-level settings. */
 export class BackendState {
   project: ProjectSession | null = null;
+  /** A team server (logins required, one project); set once at start. */
+  team = false;
+  /** The desktop's chosen profile in the open project (null: the machine's owner, no profile). */
+  localProfile: string | null = null;
   readonly runs: RunManager;
   readonly reports: Reports;
 
@@ -54,7 +61,9 @@ export class BackendState {
     this.project?.close();
     this.project = next;
     this.recent.touch(next.path, this.now());
-    this.events.changed(['project', 'datasets', 'questions', 'items', 'jobs', 'runs']);
+    const remembered = this.recent.profileOf(next.path);
+    this.localProfile = remembered && findUser(next.db, remembered) ? remembered : null;
+    this.events.changed(['project', 'datasets', 'questions', 'items', 'jobs', 'runs', 'team']);
     return next.info();
   }
 

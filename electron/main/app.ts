@@ -44,7 +44,7 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
     // Options come from WindowManager: contextIsolation, sandbox, no nodeIntegration, Auxclick disabled (tested).
     createWindow: (options) => new BrowserWindow(options), // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     // API keys typed in Settings are encrypted by the OS keychain (Keychain, DPAPI, libsecret) through safeStorage.
-    openBackend: (path) => createBackend({ dataDir: userData, desktop: true, defaultUser: 'local', secrets: safeStorage, ...(path ? { projectPath: path } : { demo: true }) }),
+    openBackend: (path) => createBackend({ dataDir: userData, desktop: true, secrets: safeStorage, ...(path ? { projectPath: path } : { demo: true }) }),
     state: new WindowStateStore(join(userData, 'window-state.json')),
     displays: () => screen.getAllDisplays().map((d) => d.workArea),
     // hardenWindow passes only https:// URLs here.

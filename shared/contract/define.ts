@@ -9,10 +9,20 @@ export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   readonly output: O;
   readonly doc: string;
   readonly mutates?: readonly DataScope[];
+  /**
+   * Who may call it, checked by the backend for every caller that is a user (desktop profile, team-server login):
+   * `open` needs no login, `user` any signed-in person, otherwise one of the listed roles.
+   */
+  readonly access: Access;
+  /** Refused on a team server, which serves one project to many people (opening another would pull it from under them). */
+  readonly localOnly?: boolean;
 }
 
+export type Access = 'open' | 'user' | readonly ('annotator' | 'checker' | 'lead')[];
+export const LEAD = ['lead'] as const;
+
 /** Scopes of data that change together; clients key their caches by these. */
-export const dataScopes = ['project', 'datasets', 'questions', 'items', 'jobs', 'endpoints', 'runs'] as const;
+export const dataScopes = ['project', 'datasets', 'questions', 'items', 'jobs', 'endpoints', 'runs', 'team'] as const;
 export type DataScope = (typeof dataScopes)[number];
 
 export function method<I extends z.ZodType, O extends z.ZodType>(def: MethodDef<I, O>): MethodDef<I, O> {

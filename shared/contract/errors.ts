@@ -11,6 +11,7 @@ export const errorCodes = [
   'export_failed',
   'migration_mismatch',
   'unknown_method',
+  'unauthorized',
   'forbidden',
   'cancelled',
   'internal',

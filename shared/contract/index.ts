@@ -8,6 +8,7 @@ import { projectMethods } from './methods/projects';
 import { questionMethods } from './methods/questions';
 import { reportMethods } from './methods/reports';
 import { runMethods } from './methods/runs';
+import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
@@ -22,6 +23,7 @@ export const contract = {
   ...endpointMethods,
   ...runMethods,
   ...reportMethods,
+  ...teamMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -44,5 +46,6 @@ export * from './errors';
 export * from './eval-entities';
 export * from './events';
 export * from './report-entities';
+export * from './team-entities';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

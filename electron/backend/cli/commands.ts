@@ -72,11 +72,18 @@ export function registerCommands(program: Command): void {
     .requiredOption('--dataset <name>', 'dataset name')
     .requiredOption('--format <format>', 'vlmevalkit | mmevalpro')
     .requiredOption('--out <file>', 'file to write')
+    .option('--accepted-only', 'only triplets both checkers accepted')
+    .option('--review-history <file>', 'also write assignments, verdicts and overrides as JSON')
     .option('--json', 'print one JSON document')
-    .action(async (opts: Common & { dataset: string; format: string; out: string }) =>
+    .action(async (opts: Common & { dataset: string; format: string; out: string; acceptedOnly?: boolean; reviewHistory?: string }) =>
       withProject(opts, false, async (backend, out) => {
-        const result = await backend.call('exports.run', { dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out) });
-        out.result(result, () => `Wrote ${result.questions} questions (${result.items} items) to ${result.path}`);
+        const result = await backend.call('exports.run', {
+          dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly),
+          ...(opts.reviewHistory ? { reviewHistory: resolve(opts.reviewHistory) } : {}),
+        });
+        out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`
+          + (result.reviewHistory ? `
+Wrote the review history of ${result.reviewHistory.triplets} triplets to ${result.reviewHistory.path}` : ''));
       }),
     );
 

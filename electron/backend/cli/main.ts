@@ -6,6 +6,7 @@ import { registerServe } from './serve';
 import { registerModels } from './models';
 import { registerEval } from './eval';
 import { registerReport } from './report';
+import { registerTeam } from './team';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -17,6 +18,7 @@ registerScore(program);
 registerModels(program);
 registerEval(program);
 registerReport(program);
+registerTeam(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -2,25 +2,34 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend } from '..';
 import { startHttpServer } from '../http/server';
+import { listUsers } from '../team/users';
 import { createOutput } from './output';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('serve the browser studio (opens the demo project when no project is given)')
-    .option('--project <file>', 'the *.anchor project file to open')
+    .description('serve the browser studio; a project with passwords set becomes a team server with logins')
+    .option('--project <file>', 'the *.anchor project file to open (default: the demo project)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', '5178')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .action(async (opts: { project?: string; port: string; host: string }) => {
       const out = createOutput(false);
       try {
-        const backend = await createBackend({
-          ...(opts.project ? { projectPath: resolve(opts.project) } : { demo: true }),
-          defaultUser: 'local',
-        });
+        const backend = await createBackend(opts.project ? { projectPath: resolve(opts.project) } : { demo: true });
+        const project = backend.state.project;
+        // Logins turn on as soon as anyone in the project has a password; a server reachable from other machines
+        // must have them, so it never serves a project to the network unauthenticated.
+        const team = project !== null && listUsers(project.db).some((u) => u.hasPassword);
+        if (!team && !LOOPBACK.has(opts.host)) {
+          await backend.close();
+          throw new Error(`refusing to serve on ${opts.host} without logins: add a lead with a password first, e.g.\n`
+            + `  anchor users add NAME --role lead --password-stdin --project ${project?.path ?? 'FILE'}`);
+        }
+        backend.state.team = team;
         const server = await startHttpServer(backend, { host: opts.host, port: Number(opts.port) });
-        const project = backend.state.project?.path ?? '(no project)';
-        process.stdout.write(`Anchor Studio is serving ${project}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
+        process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
         const stop = async () => {
           await server.close();
           await backend.close();

@@ -15,9 +15,9 @@ export interface ExportItem {
 }
 
 /** Streams a dataset's items in file order with their questions and image hashes (never the bytes). */
-export function* exportItems(db: Db, datasetId: number): Generator<ExportItem> {
+export function* exportItems(db: Db, datasetId: number, acceptedOnly = false): Generator<ExportItem> {
   const items = db.prepare(`SELECT id, ext_id, source, category, l2_category, subject, split, meta FROM items
-    WHERE dataset_id = ? ORDER BY position`).iterate(datasetId) as Iterable<{
+    WHERE dataset_id = ?${acceptedOnly ? ` AND status = 'accepted'` : ''} ORDER BY position`).iterate(datasetId) as Iterable<{
     id: number; ext_id: string; source: string | null; category: string | null; l2_category: string | null;
     subject: string | null; split: string | null; meta: string;
   }>;

@@ -9,13 +9,13 @@ const asNumberIfInteger = (text: string) => (/^-?\d+$/.test(text) && Number.isSa
  * MMEvalPro JSON: a list of question rows grouped by `triplet_id`, images embedded as base64 so the file stands on
  * its own. Rows are written one at a time; only one image is held in memory at once.
  */
-export async function exportMmEvalPro(db: Db, datasetId: number, out: string) {
+export async function exportMmEvalPro(db: Db, datasetId: number, out: string, acceptedOnly = false) {
   let items = 0;
   let questions = 0;
   let sequence = 0;
   await writeAtomically(out, async (put) => {
     await put('[');
-    for (const item of exportItems(db, datasetId)) {
+    for (const item of exportItems(db, datasetId, acceptedOnly)) {
       items++;
       for (const q of item.questions) {
         const imagePosition = typeof q.meta.image === 'number' ? q.meta.image : 0;

@@ -18,14 +18,14 @@ function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefine
  * VLMEvalKit TSV: one row per question. An image set already written is referenced by the first row's index, as
  * VLMEvalKit's own files do, so a benchmark that reuses images does not grow with each reuse.
  */
-export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string) {
+export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string, acceptedOnly = false) {
   const header = headerFor(db, datasetId, storedColumns);
   const written = new Map<string, string>();
   let items = 0;
   let questions = 0;
   await writeAtomically(out, async (put) => {
     await put(line(header));
-    for (const item of exportItems(db, datasetId)) {
+    for (const item of exportItems(db, datasetId, acceptedOnly)) {
       items++;
       for (const q of item.questions) {
         questions++;

@@ -10,6 +10,7 @@ import { readJson } from './body';
 import { streamEvents } from './events';
 import { statusOf } from './status';
 import { receiveUpload } from './upload';
+import { callerOf, login, logout, requireSignedIn, requireUploader } from './auth';
 
 export interface HttpOptions {
   host: string;
@@ -39,15 +40,28 @@ const HASH = /^[0-9a-f]{64}$/;
 
 /**
  * The HTTP adapter: `POST /api/<method>` for every contract method, `GET /api/events` (SSE), uploads for the import
- * dialog, images by hash, and the built renderer. Nothing here knows any method by name.
+ * dialog, images by hash, logins, and the built renderer. Nothing here knows any method by name.
  */
 export function createRequestHandler(backend: Backend, staticDir: string) {
   const assets = existsSync(staticDir) ? sirv(staticDir, { single: true, dev: false, etag: true }) : null;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      if (url.pathname === '/api/events' && req.method === 'GET') return streamEvents(res, backend.events);
+      const caller = callerOf(backend, req);
+      if (url.pathname === '/api/events' && req.method === 'GET') {
+        requireSignedIn(caller);
+        return streamEvents(res, backend.events);
+      }
+      if (url.pathname === '/auth/login' || url.pathname === '/auth/logout') {
+        if (req.method !== 'POST' || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+          throw new AppError('forbidden', 'log in with a JSON POST');
+        }
+        const body = await readJson(req);
+        const value = url.pathname === '/auth/login' ? await login(backend, body, res) : logout(backend, req, res);
+        return sendJson(res, 200, { ok: true, value });
+      }
       if (url.pathname === '/api/upload' && req.method === 'POST') {
+        requireUploader(backend, caller);
         const path = await receiveUpload(req, backend.state.dataDir, url.searchParams.get('name'));
         return sendJson(res, 200, { ok: true, value: { path } });
       }
@@ -58,12 +72,13 @@ export function createRequestHandler(backend: Backend, staticDir: string) {
           throw new AppError('forbidden', 'API calls must send content-type application/json');
         }
         const method = decodeURIComponent(url.pathname.slice('/api/'.length));
-        const result = await backend.dispatch(method, await readJson(req));
+        const result = await backend.dispatch(method, await readJson(req), caller);
         return result.ok ? sendJson(res, 200, result) : sendJson(res, statusOf[result.error.code], result);
       }
       const media = /^\/media\/(image|thumb)\/([^/]+)$/.exec(url.pathname);
       if (media && req.method === 'GET') {
         const hash = media[2]!;
+        requireSignedIn(caller);
         if (!HASH.test(hash)) throw new AppError('invalid_input', 'not an image hash');
         const image = await backend.image(hash, media[1] === 'thumb');
         res.writeHead(200, { 'content-type': image.mime, 'cache-control': 'private, max-age=31536000, immutable' });

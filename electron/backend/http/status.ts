@@ -11,6 +11,7 @@ export const statusOf: Record<ErrorCode, number> = {
   export_failed: 422,
   migration_mismatch: 409,
   unknown_method: 404,
+  unauthorized: 401,
   forbidden: 403,
   cancelled: 409,
   internal: 500,

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset } from './datasets';
+import { exportReviewHistory } from '../team/review-history-export';
 
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
   const dataset = findDataset(db, input.dataset);
@@ -12,9 +13,12 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
   try {
     const meta = JSON.parse(dataset.meta) as { columns?: string[] };
     const counts = input.format === 'vlmevalkit'
-      ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out)
-      : await exportMmEvalPro(db, dataset.id, out);
-    return { path: out, ...counts };
+      ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, input.acceptedOnly)
+      : await exportMmEvalPro(db, dataset.id, out, input.acceptedOnly);
+    const history = input.reviewHistory
+      ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), input.acceptedOnly)) } }
+      : {};
+    return { path: out, ...counts, ...history };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('export_failed', `cannot write ${basename(out)}: ${(error as Error).message}`);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { method, noInput } from '../define';
+import { LEAD, method, noInput } from '../define';
 import { jobSchema } from '../entities';
 
 export const jobMethods = {
   /** Jobs of this session and finished jobs stored in the project, newest first. */
-  'jobs.list': method({ doc: 'Recent jobs, newest first.', input: noInput, output: z.array(jobSchema) }),
-  'jobs.get': method({ doc: 'One job by id.', input: z.object({ id: z.string() }), output: jobSchema }),
+  'jobs.list': method({ access: 'user', doc: 'Recent jobs, newest first.', input: noInput, output: z.array(jobSchema) }),
+  'jobs.get': method({ access: 'user', doc: 'One job by id.', input: z.object({ id: z.string() }), output: jobSchema }),
   /** Asks a running job to stop; an import then rolls back completely. */
   'jobs.cancel': method({
+    access: LEAD,
     doc: 'Cancel a running job.',
     input: z.object({ id: z.string() }),
     output: z.object({ cancelled: z.boolean() }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, noInput } from '../define';
+import { LEAD, method, noInput } from '../define';
 import {
   predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, runConfigInputSchema, runPlanSchema, runSummarySchema,
 } from '../eval-entities';
@@ -11,20 +11,21 @@ const runId = z.object({ id: z.number().int() });
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
 
 export const runMethods = {
-  'runs.templates': method({ doc: 'The prompt template presets (SPEC §3).', input: noInput, output: z.array(promptTemplateSchema) }),
+  'runs.templates': method({ access: 'user', doc: 'The prompt template presets (SPEC §3).', input: noInput, output: z.array(promptTemplateSchema) }),
   /** The dry run: what starting would cost, before anything is sent. */
-  'runs.plan': method({ doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
-  'runs.start': method({ doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),
-  'runs.list': method({ doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
-  'runs.get': method({ doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
+  'runs.plan': method({ access: LEAD, doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
+  'runs.start': method({ access: LEAD, doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.list': method({ access: 'user', doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
+  'runs.get': method({ access: 'user', doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
   /** Stops sending; requests in flight finish and are stored. Resume asks only what is left. */
-  'runs.pause': method({ doc: 'Pause a running run.', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
-  'runs.cancel': method({ doc: 'Stop a run now (requests in flight are dropped).', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
-  'runs.resume': method({ doc: 'Continue a paused, cancelled or interrupted run.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.pause': method({ access: LEAD, doc: 'Pause a running run.', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
+  'runs.cancel': method({ access: LEAD, doc: 'Stop a run now (requests in flight are dropped).', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
+  'runs.resume': method({ access: LEAD, doc: 'Continue a paused, cancelled or interrupted run.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
   /** Re-asks only the questions whose requests failed; their error rows stay until an answer replaces them. */
-  'runs.retryErrors': method({ doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
-  'runs.delete': method({ doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
+  'runs.retryErrors': method({ access: LEAD, doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.delete': method({ access: LEAD, doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
   'runs.predictions': method({
+    access: 'user',
     doc: 'A page of a run\'s predictions in question order.',
     input: z.object({
       runId: z.number().int(),
@@ -35,9 +36,10 @@ export const runMethods = {
     }),
     output: z.object({ total: z.number().int(), rows: z.array(predictionRowSchema) }),
   }),
-  'runs.prediction': method({ doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
+  'runs.prediction': method({ access: 'user', doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
   /** A person's reading of a response; the extractor's value is kept beside it. `label: null` removes the correction. */
   'runs.correct': method({
+    access: LEAD,
     doc: 'Correct an extraction by hand.',
     input: z.object({ id: z.number().int(), label: z.string().nullable() }),
     output: predictionDetailSchema,
@@ -45,6 +47,7 @@ export const runMethods = {
   }),
   /** Human-evaluation runs: the next question to answer, or null when every one is answered. */
   'runs.nextHuman': method({
+    access: 'user',
     doc: 'The next unanswered question of a human run.',
     input: runId,
     output: z.object({
@@ -54,6 +57,7 @@ export const runMethods = {
   }),
   /** Scores a model-output file inside the project as a finished run (rules only; imports are all-or-nothing). */
   'runs.importPredictions': method({
+    access: LEAD,
     doc: 'Score a model-output file (MMEvalPro JSON, MMMU predictions, VLMEvalKit TSV/CSV) against a dataset as a run.',
     input: z.object({
       datasetId: z.number().int(),
@@ -66,6 +70,7 @@ export const runMethods = {
     mutates: ['runs'],
   }),
   'runs.answer': method({
+    access: 'user',
     doc: 'A person\'s answer in a human-evaluation run.',
     input: z.object({ runId: z.number().int(), questionId: z.number().int(), pass: z.number().int().default(0), label: z.string().min(1) }),
     output: runSummarySchema,

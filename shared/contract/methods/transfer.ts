@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method } from '../define';
+import { LEAD, method } from '../define';
 import { formatSchema } from '../entities';
 
 export const importFormatSchema = z.enum(['auto', ...formatSchema.options]);
@@ -26,6 +26,7 @@ export type ImportResult = z.infer<typeof importResult>;
 export const transferMethods = {
   /** Starts an import job; progress arrives as `job.progress` events, the result with `job.finished`. */
   'imports.start': method({
+    access: LEAD,
     doc: 'Start an all-or-nothing import job and return its id.',
     input: importInput,
     output: z.object({ jobId: z.string() }),
@@ -33,6 +34,7 @@ export const transferMethods = {
   }),
   /** Imports and waits for the result (the CLI and tests use this; the UI prefers the job). */
   'imports.run': method({
+    access: LEAD,
     doc: 'Import files in one transaction and return what was stored.',
     input: importInput,
     output: importResult,
@@ -40,12 +42,20 @@ export const transferMethods = {
   }),
   /** Writes a dataset to a file in an exchange format. */
   'exports.run': method({
+    access: LEAD,
     doc: 'Export a dataset as VLMEvalKit TSV or MMEvalPro JSON.',
     input: z.object({
       dataset: z.union([z.number().int(), z.string().min(1)]),
       format: exportFormatSchema,
       out: z.string().min(1),
+      /** Only triplets both checkers accepted (MMEvalPro's released set). */
+      acceptedOnly: z.boolean().default(false),
+      /** Also write every triplet's assignment, verdicts and overrides as JSON to this file. */
+      reviewHistory: z.string().min(1).optional(),
     }),
-    output: z.object({ path: z.string(), items: z.number().int(), questions: z.number().int() }),
+    output: z.object({
+      path: z.string(), items: z.number().int(), questions: z.number().int(),
+      reviewHistory: z.object({ path: z.string(), triplets: z.number().int() }).optional(),
+    }),
   }),
 };

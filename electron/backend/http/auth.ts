@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { Backend } from '..';
+import type { CallContext } from '../state';
+import { AppError } from '../errors';
+import { verifyPassword } from '../team/passwords';
+import { createSession, endSession, sessionUser } from '../team/sessions';
+import { actorOf, passwordHashOf } from '../team/users';
+
+export const COOKIE = 'anchor_session';
+
+function cookieToken(req: IncomingMessage): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/**
+ * Who is calling over HTTP. On a team server: the user of the session cookie, and a call without one is refused.
+ * Otherwise (loopback, no logins): the chosen local profile, like the desktop.
+ */
+export function callerOf(backend: Backend, req: IncomingMessage): CallContext {
+  const state = backend.state;
+  if (!state.team) return { userId: state.localProfile };
+  const token = cookieToken(req);
+  const userId = token && state.project ? sessionUser(state.project.db, token, state.now()) : null;
+  return { userId, requireUser: true };
+}
+
+/** Media, events and uploads carry no method, so they are guarded here: any signed-in user. */
+export function requireSignedIn(ctx: CallContext): void {
+  if (ctx.requireUser && ctx.userId === null) throw new AppError('unauthorized', 'log in first');
+}
+
+/** Uploads feed imports, which only a lead may run; anyone else could fill the server's disk. */
+export function requireUploader(backend: Backend, ctx: CallContext): void {
+  requireSignedIn(ctx);
+  if (ctx.userId === null || !backend.state.project) return;
+  const actor = actorOf(backend.state.project.db, ctx.userId);
+  if (!actor?.roles.includes('lead')) throw new AppError('forbidden', 'only a lead can upload files for import');
+}
+
+const loginSchema = z.object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) });
+
+// HttpOnly: scripts never see the token. SameSite=Strict: no other site's page can send it. (TLS, and with it the
+// Secure flag, belongs to the reverse proxy in front of a team server.)
+const cookie = (value: string, maxAge: number) => `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`;
+
+export async function login(backend: Backend, body: unknown, res: ServerResponse): Promise<unknown> {
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) throw new AppError('invalid_input', 'send { name, password }');
+  const db = backend.state.requireProject().db;
+  const found = passwordHashOf(db, parsed.data.name);
+  // The same message whether the name or the password is wrong, so names cannot be probed.
+  const ok = found?.hash ? await verifyPassword(parsed.data.password, found.hash) : false;
+  if (!found || !ok) throw new AppError('unauthorized', 'wrong name or password');
+  const session = createSession(db, found.user.id, backend.state.now());
+  res.setHeader('set-cookie', cookie(encodeURIComponent(session.token), Math.floor((session.expires.getTime() - Date.now()) / 1000)));
+  return { user: found.user };
+}
+
+export function logout(backend: Backend, req: IncomingMessage, res: ServerResponse): unknown {
+  const token = cookieToken(req);
+  if (token && backend.state.project) endSession(backend.state.project.db, token);
+  res.setHeader('set-cookie', cookie('', 0));
+  return { loggedOut: true };
+}

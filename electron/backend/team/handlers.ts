@@ -1,0 +1,59 @@
+import type { MethodName } from '../../../shared/contract';
+import type { Handlers } from '../handlers';
+import type { BackendState, CallContext } from '../state';
+import { AppError } from '../errors';
+import { assignItems, reassignItems } from './assignments';
+import { dashboard } from './dashboard';
+import { tripletHistory } from './history';
+import { lintProject } from './lint';
+import { listQueue, queueNeighbour } from './queues';
+import { submitReview } from './reviews';
+import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './triplets';
+import { actorOf, addUser, findUser, listUsers, setPassword, updateUser } from './users';
+
+type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'team' | 'lint'}.${string}`>;
+
+/** The triplet workflow's methods; the services check item-level rules, `authorize` has checked roles. */
+export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
+  const db = () => state.requireProject().db;
+  const actor = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
+  const me = (ctx: CallContext) => (ctx.userId === null || !state.project ? null : findUser(db(), ctx.userId));
+  const requireActor = (ctx: CallContext) => {
+    const a = actor(ctx);
+    if (!a) throw new AppError('forbidden', 'choose a profile first: the queues belong to a person');
+    return a;
+  };
+  return {
+    'session.me': (_input, ctx) => ({ mode: state.team ? 'team' : 'local', user: me(ctx) }),
+    'session.switch': ({ userId }) => {
+      const project = state.requireProject();
+      const user = userId === null ? null : findUser(project.db, userId);
+      if (userId !== null && !user) throw new AppError('not_found', `there is no profile "${userId}" in this project`);
+      state.localProfile = user?.id ?? null;
+      state.recent.setProfile(project.path, state.localProfile);
+      return { user };
+    },
+
+    'users.list': () => listUsers(db()),
+    'users.add': (input, ctx) => addUser(db(), input, ctx.userId, state.now()),
+    'users.update': ({ name, ...patch }, ctx) => updateUser(db(), name, patch, ctx.userId, state.now()),
+    'users.setPassword': ({ name, password }, ctx) => setPassword(db(), name, password, ctx.userId, state.now()),
+
+    'assignments.assign': (input, ctx) => assignItems(db(), ctx.userId, input, state.now()),
+    'assignments.reassign': (input, ctx) => reassignItems(db(), ctx.userId, input, state.now()),
+
+    'triplets.queue': ({ offset, limit, ...filter }, ctx) => listQueue(db(), requireActor(ctx), filter, offset, limit),
+    'triplets.next': ({ itemId, direction, ...filter }, ctx) => ({ itemId: queueNeighbour(db(), requireActor(ctx), filter, itemId, direction) }),
+    'triplets.get': ({ itemId }, ctx) => getTriplet(db(), itemId, actor(ctx)),
+    'triplets.save': (input, ctx) => saveTriplet(db(), actor(ctx), input, state.now()),
+    'triplets.submit': (input, ctx) => saveTriplet(db(), actor(ctx), { ...input, submit: true }, state.now()),
+    'triplets.history': ({ itemId }) => tripletHistory(db(), itemId),
+    'triplets.restore': (input, ctx) => restoreRevision(db(), actor(ctx), input, state.now()),
+    'triplets.override': (input, ctx) => overrideStatus(db(), actor(ctx), input, state.now()),
+
+    'reviews.submit': (input, ctx) => submitReview(db(), actor(ctx), input, state.now()),
+
+    'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
+    'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ItemStatus, TripletVerdicts } from '../../../shared/contract';
+import { reviewRefusal, type Actor } from '../../../shared/domain/permissions';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import { AppError } from '../errors';
+import { itemState, logRevision, setStatus } from './assignment-store';
+import { transition } from './triplets';
+
+function checkVerdicts(verdicts: TripletVerdicts): void {
+  for (const [role, v] of Object.entries(verdicts)) {
+    if (v.verdict === 'problematic' && !v.reason) throw new AppError('invalid_input', `${role}: pick a reason for "Problematic"`);
+    if (v.verdict === 'problematic' && v.reason === 'other' && !v.comment.trim()) {
+      throw new AppError('invalid_input', `${role}: say what is wrong in the comment when the reason is "other"`);
+    }
+  }
+}
+
+/**
+ * One checker's verdicts for the current round. The first moves the triplet into review; the second closes the
+ * round: accepted when both checkers passed both questions, otherwise returned to the annotator with the comments.
+ */
+export function submitReview(db: Db, actor: Actor | null, input: { itemId: number; verdicts: TripletVerdicts }, now: Date): { status: ItemStatus } {
+  if (!actor) throw new AppError('forbidden', 'choose a profile before you review');
+  checkVerdicts(input.verdicts);
+  return db.transaction(() => {
+    const state = itemState(db, input.itemId);
+    const given = statement(db, 'SELECT checker_id, passed FROM reviews WHERE item_id = ? AND round = ?').all(input.itemId, state.round) as
+      { checker_id: string; passed: number }[];
+    const refusal = reviewRefusal(actor, state.assignment, state.status, given.some((g) => g.checker_id === actor.id));
+    if (refusal) throw new AppError('forbidden', refusal);
+    const passed = input.verdicts.perception.verdict === 'pass' && input.verdicts.knowledge.verdict === 'pass';
+    statement(db, 'INSERT INTO reviews (item_id, round, checker_id, verdicts, passed, at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(input.itemId, state.round, actor.id, JSON.stringify(input.verdicts), passed ? 1 : 0, now.toISOString());
+    // Only the two current checkers count: a verdict from someone reassigned away no longer decides.
+    const counted = given.filter((g) => state.assignment!.checkers.includes(g.checker_id));
+    let status = state.status;
+    if (counted.length === 0) status = transition(status, { type: 'firstVerdict' });
+    else status = transition(status === 'in_review' ? status : transition(status, { type: 'firstVerdict' }), {
+      type: 'secondVerdict', bothPassed: passed && counted.every((g) => g.passed === 1),
+    });
+    setStatus(db, input.itemId, status);
+    logRevision(db, 'triplet', input.itemId, actor.id, now, 'review', { round: state.round, passed, status });
+    return { status };
+  })();
+}

@@ -1,0 +1,137 @@
+import type { Review, Triplet, TripletDraft, TripletVerdicts } from '../../../shared/contract';
+import { editRefusal, reviewRefusal, type Actor } from '../../../shared/domain/permissions';
+import { nextStatus, TransitionError, type OverrideTarget } from '../../../shared/domain/triplet-state';
+import { tripletIssues } from '../../../shared/domain/triplet-validation';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import { AppError } from '../errors';
+import { getItem } from '../services/items';
+import { itemState, logRevision, setStatus, type ItemState } from './assignment-store';
+import { readDraft, writeDraft } from './drafts';
+import { upcomingItems } from './queues';
+
+export const transition = (...args: Parameters<typeof nextStatus>) => {
+  try {
+    return nextStatus(...args);
+  } catch (error) {
+    if (error instanceof TransitionError) throw new AppError('conflict', error.message);
+    throw error;
+  }
+};
+
+interface ReviewRow { id: number; round: number; checker_id: string; display_name: string | null; verdicts: string; passed: number; at: string }
+
+export function reviewsOf(db: Db, itemId: number): Review[] {
+  const rows = statement(db, `SELECT r.id, r.round, r.checker_id, u.display_name, r.verdicts, r.passed, r.at FROM reviews r
+    LEFT JOIN users u ON u.id = r.checker_id WHERE r.item_id = ? ORDER BY r.round, r.id`).all(itemId) as ReviewRow[];
+  return rows.map((r) => ({
+    id: r.id, round: r.round, checker: r.checker_id, checkerName: r.display_name ?? r.checker_id,
+    verdicts: JSON.parse(r.verdicts) as TripletVerdicts, passed: r.passed === 1, at: r.at,
+  }));
+}
+
+/**
+ * What one caller sees of a triplet. Independence: a checker sees this round's other verdict only once both are in;
+ * the annotator sees them once the round is closed; a lead sees everything.
+ */
+export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet {
+  const item = getItem(db, itemId);
+  const state = itemState(db, itemId);
+  const origin = item.questions.find((q) => q.role === 'origin') ?? null;
+  const all = reviewsOf(db, itemId);
+  const current = all.filter((r) => r.round === state.round);
+  const roundClosed = current.length >= 2 || !['in_review', 'submitted', 'resubmitted'].includes(state.status);
+  const seesAll = actor === null || actor.roles.includes('lead') || roundClosed;
+  const reviews = all.filter((r) => r.round < state.round || seesAll || r.checker === actor?.id);
+  const alreadyReviewed = actor !== null && current.some((r) => r.checker === actor.id);
+  return {
+    itemId, datasetId: item.datasetId, extId: item.extId, source: item.source, category: item.category, status: state.status,
+    version: state.version, round: state.round, images: item.images,
+    origin: origin ? { text: origin.text, hint: origin.hint, options: origin.options, answer: origin.answer } : null,
+    draft: readDraft(db, itemId),
+    assignment: state.assignment,
+    reviews,
+    hiddenReviews: all.length - reviews.length,
+    can: {
+      edit: actor !== null && editRefusal(actor, state.assignment, state.status) === null,
+      submit: actor !== null && editRefusal(actor, state.assignment, state.status) === null,
+      review: actor !== null && reviewRefusal(actor, state.assignment, state.status, alreadyReviewed) === null,
+      override: actor === null || actor.roles.includes('lead'),
+    },
+    upcoming: actor ? upcomingItems(db, actor, state) : [],
+  };
+}
+
+function requireActor(actor: Actor | null, what: string): Actor {
+  if (!actor) throw new AppError('forbidden', `choose a profile before you ${what}`);
+  return actor;
+}
+
+export type SaveResult = { version: number; status: Triplet['status'] };
+
+/**
+ * Saves both questions as one new revision. A save based on an older version is refused, and what it carried is
+ * kept as a `conflict` revision (outside the refused transaction) so the text can be merged later, never lost.
+ */
+export function saveTriplet(
+  db: Db, actorIn: Actor | null, input: { itemId: number; baseVersion: number; draft: TripletDraft; submit?: boolean }, now: Date,
+): SaveResult {
+  const actor = requireActor(actorIn, input.submit ? 'submit' : 'save');
+  const at = now.toISOString();
+  const outcome = db.transaction((): SaveResult | { stale: ItemState } => {
+    const state = itemState(db, input.itemId);
+    const refusal = editRefusal(actor, state.assignment, state.status);
+    if (refusal) throw new AppError('forbidden', refusal);
+    if (state.version !== input.baseVersion) return { stale: state };
+    let status = state.status;
+    let round = state.round;
+    if (input.submit) {
+      const originText = (statement(db, `SELECT text FROM questions WHERE item_id = ? AND role = 'origin' LIMIT 1`).pluck().get(input.itemId) as string | undefined) ?? null;
+      const issues = tripletIssues(input.draft, originText);
+      if (issues.length > 0) {
+        throw new AppError('invalid_input', `cannot submit yet: ${issues.map((i) => `${i.role} ${i.field}: ${i.message}`).join('; ')}`);
+      }
+      status = transition(state.status, { type: 'submit' });
+      round = state.round + 1;
+    }
+    writeDraft(db, input.itemId, input.draft, at);
+    const version = state.version + 1;
+    statement(db, 'UPDATE items SET version = ?, status = ?, review_round = ? WHERE id = ?').run(version, status, round, input.itemId);
+    logRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft });
+    if (input.submit) logRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round });
+    return { version, status };
+  })();
+  if ('stale' in outcome) {
+    const kept = logRevision(db, 'triplet', input.itemId, actor.id, now, 'conflict', {
+      baseVersion: input.baseVersion, currentVersion: outcome.stale.version, draft: input.draft,
+    });
+    throw new AppError('conflict', `Someone saved this triplet after you opened it (you edited version ${input.baseVersion}; it is now at ${outcome.stale.version}). `
+      + `Your text is kept as revision #${kept}: compare it with theirs, merge, and save again.`);
+  }
+  return outcome;
+}
+
+/** Restores an earlier revision's text as a new revision (nothing is rewritten). */
+export function restoreRevision(db: Db, actor: Actor | null, input: { itemId: number; revisionId: number; baseVersion: number }, now: Date): SaveResult {
+  const row = db.prepare(`SELECT diff FROM revisions WHERE id = ? AND entity = 'triplet' AND entity_id = ?`).get(input.revisionId, String(input.itemId)) as
+    { diff: string } | undefined;
+  const draft = row ? (JSON.parse(row.diff) as { draft?: TripletDraft }).draft : undefined;
+  if (!draft) throw new AppError('not_found', `revision ${input.revisionId} holds no text of item ${input.itemId}`);
+  return saveTriplet(db, actor, { itemId: input.itemId, baseVersion: input.baseVersion, draft }, now);
+}
+
+/** A lead moves a triplet anywhere, with a reason that is kept. Back to unassigned drops its assignment. */
+export function overrideStatus(db: Db, actor: Actor | null, input: { itemId: number; to: OverrideTarget; reason: string }, now: Date): SaveResult {
+  if (actor && !actor.roles.includes('lead')) throw new AppError('forbidden', 'only a lead can override a triplet\'s state');
+  if (!input.reason.trim()) throw new AppError('invalid_input', 'say why you override the state');
+  return db.transaction(() => {
+    const state = itemState(db, input.itemId);
+    const to = transition(state.status, { type: 'override', to: input.to });
+    if (to !== 'unassigned' && !state.assignment) throw new AppError('conflict', 'assign the item before moving it on');
+    if (to === 'unassigned') db.prepare('DELETE FROM assignments WHERE item_id = ?').run(input.itemId);
+    // Returned work comes back to the same checkers in a new round once resubmitted.
+    setStatus(db, input.itemId, to);
+    logRevision(db, 'triplet', input.itemId, actor?.id ?? null, now, 'override', { from: state.status, to, reason: input.reason });
+    return { version: state.version, status: to };
+  })();
+}

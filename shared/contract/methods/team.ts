@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { LEAD, method, noInput } from '../define';
+import {
+  dashboardSchema, lintFindingSchema, queueEntrySchema, revisionSchema, tripletDraftSchema, tripletSchema,
+  tripletVerdictsSchema, userNameSchema, userRoleSchema, userSchema,
+} from '../team-entities';
+import { itemStatusSchema } from '../entities';
+import { overrideTargets } from '../../domain/triplet-state';
+
+const itemId = z.number().int();
+const saved = z.object({ version: z.number().int(), status: itemStatusSchema });
+const queueKind = z.enum(['annotate', 'review']);
+const userRef = z.string().min(1);
+
+export const teamMethods = {
+  /** Who the caller is. `local`: the desktop (or a loopback server without logins), profiles switch freely. `team`: logins. */
+  'session.me': method({
+    access: 'open',
+    doc: 'The signed-in user or chosen profile, and whether this is a team server.',
+    input: noInput,
+    output: z.object({ mode: z.enum(['local', 'team']), user: userSchema.nullable() }),
+  }),
+  /** Desktop profiles: switch who you are working as (no password; the machine is yours). */
+  'session.switch': method({
+    access: 'open', localOnly: true,
+    doc: 'Work as another local profile (or none).',
+    input: z.object({ userId: z.string().nullable() }),
+    output: z.object({ user: userSchema.nullable() }),
+    mutates: ['team', 'project'],
+  }),
+
+  'users.list': method({ access: 'user', doc: 'Everyone in the project with their roles.', input: noInput, output: z.array(userSchema) }),
+  'users.add': method({
+    access: LEAD,
+    doc: 'Add a person; a password lets them log in to a team server.',
+    input: z.object({ name: userNameSchema, displayName: z.string().max(80).optional(), roles: z.array(userRoleSchema).min(1), password: z.string().max(200).optional() }),
+    output: userSchema,
+    mutates: ['team'],
+  }),
+  'users.update': method({
+    access: LEAD,
+    doc: 'Change a person\'s display name or roles.',
+    input: z.object({ name: z.string(), displayName: z.string().max(80).optional(), roles: z.array(userRoleSchema).optional() }),
+    output: userSchema,
+    mutates: ['team'],
+  }),
+  'users.setPassword': method({
+    access: LEAD,
+    doc: 'Set a person\'s password; their open sessions end.',
+    input: z.object({ name: z.string(), password: z.string().max(200) }),
+    output: userSchema,
+    mutates: ['team'],
+  }),
+
+  'assignments.assign': method({
+    access: LEAD,
+    doc: 'Split items into disjoint subsets per annotator and give each item two checkers who are not its annotator.',
+    input: z.object({
+      datasetId: z.number().int(),
+      annotators: z.array(userRef).min(1),
+      checkers: z.array(userRef).min(2),
+      select: z.discriminatedUnion('mode', [
+        z.object({ mode: z.literal('count'), count: z.number().int().min(1) }),
+        z.object({ mode: z.literal('category'), category: z.string(), count: z.number().int().min(1).optional() }),
+        z.object({ mode: z.literal('items'), itemIds: z.array(itemId).min(1) }),
+      ]),
+    }),
+    output: z.object({ assigned: z.number().int(), byAnnotator: z.record(z.string(), z.number().int()) }),
+    mutates: ['team', 'items', 'questions'],
+  }),
+  'assignments.reassign': method({
+    access: LEAD,
+    doc: 'Give items another annotator or checkers, keeping their state and history; the reason is logged.',
+    input: z.object({ itemIds: z.array(itemId).min(1), annotator: userRef.optional(), checkers: z.tuple([userRef, userRef]).optional(), reason: z.string().max(2000) }),
+    output: z.object({ reassigned: z.number().int() }),
+    mutates: ['team'],
+  }),
+
+  'triplets.queue': method({
+    access: 'user',
+    doc: 'The caller\'s annotation or review queue, a page at a time.',
+    input: z.object({
+      kind: queueKind, todo: z.boolean().default(true), datasetId: z.number().int().optional(),
+      offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    output: z.object({ total: z.number().int(), rows: z.array(queueEntrySchema) }),
+  }),
+  'triplets.next': method({
+    access: 'user',
+    doc: 'The next (or previous) item of the caller\'s queue after an item.',
+    input: z.object({ kind: queueKind, todo: z.boolean().default(true), itemId, direction: z.enum(['next', 'previous']).default('next') }),
+    output: z.object({ itemId: itemId.nullable() }),
+  }),
+  'triplets.get': method({ access: 'user', doc: 'One triplet as the caller may see it.', input: z.object({ itemId }), output: tripletSchema }),
+  'triplets.save': method({
+    access: ['annotator'],
+    doc: 'Save the perception and knowledge questions as a new revision; refused when based on an older version.',
+    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema }),
+    output: saved,
+    mutates: ['team', 'questions'],
+  }),
+  'triplets.submit': method({
+    access: ['annotator'],
+    doc: 'Save and submit for review (or resubmit returned work to the same checkers).',
+    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema }),
+    output: saved,
+    mutates: ['team', 'questions', 'items'],
+  }),
+  'triplets.history': method({ access: 'user', doc: 'Every revision of a triplet, newest first.', input: z.object({ itemId }), output: z.array(revisionSchema) }),
+  'triplets.restore': method({
+    access: ['annotator'],
+    doc: 'Save an earlier revision\'s text as the newest revision.',
+    input: z.object({ itemId, revisionId: z.number().int(), baseVersion: z.number().int() }),
+    output: saved,
+    mutates: ['team', 'questions'],
+  }),
+  'triplets.override': method({
+    access: LEAD,
+    doc: 'Move a triplet to another state, with a reason that is logged.',
+    input: z.object({ itemId, to: z.enum(overrideTargets), reason: z.string().max(2000) }),
+    output: saved,
+    mutates: ['team', 'items', 'questions'],
+  }),
+
+  'reviews.submit': method({
+    access: ['checker'],
+    doc: 'A checker\'s Pass/Problematic verdict on each question of a triplet.',
+    input: z.object({ itemId, verdicts: tripletVerdictsSchema }),
+    output: z.object({ status: itemStatusSchema }),
+    mutates: ['team', 'items', 'questions'],
+  }),
+
+  'team.dashboard': method({
+    access: LEAD,
+    doc: 'Progress per person, queues, throughput per day, checker agreement and problem reasons.',
+    input: z.object({ datasetId: z.number().int().optional() }),
+    output: dashboardSchema,
+  }),
+  'lint.run': method({
+    access: 'user',
+    doc: 'Problems in a dataset that break scoring or mislead a model, each naming its item.',
+    input: z.object({ datasetId: z.number().int().optional() }),
+    output: z.object({ findings: z.array(lintFindingSchema) }),
+  }),
+};

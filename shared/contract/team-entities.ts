@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { imageRefSchema, itemStatusSchema, optionSchema } from './entities';
+
+/** What a person may do in the triplet workflow; one person may hold several. */
+export const userRoleSchema = z.enum(['annotator', 'checker', 'lead']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  roles: z.array(userRoleSchema),
+  hasPassword: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A login name: what people type, so short and plain. */
+export const userNameSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{1,31}$/, 'names are 2–32 lowercase letters, digits, dots, dashes or underscores');
+
+/**
+ * An annotator's question as they type it: option texts in order (labelled A, B… on save), the label of the right
+ * one, an optional rationale. Drafts may be incomplete; the rules in shared/domain apply at submit.
+ */
+export const draftSchema = z.object({
+  text: z.string().max(20_000),
+  options: z.array(z.string().max(2_000)).max(26),
+  answer: z.string().max(2).nullable(),
+  rationale: z.string().max(20_000).default(''),
+});
+export type Draft = z.infer<typeof draftSchema>;
+export const draftRoles = ['perception', 'knowledge'] as const;
+export type DraftRole = (typeof draftRoles)[number];
+export const tripletDraftSchema = z.object({ perception: draftSchema, knowledge: draftSchema });
+export type TripletDraft = z.infer<typeof tripletDraftSchema>;
+
+export const problemReasons = ['ambiguous', 'image_mismatch', 'grammar', 'duplicate_options', 'wrong_answer', 'other'] as const;
+export const problemReasonSchema = z.enum(problemReasons);
+export type ProblemReason = z.infer<typeof problemReasonSchema>;
+
+export const verdictSchema = z.object({
+  verdict: z.enum(['pass', 'problematic']),
+  reason: problemReasonSchema.nullable().default(null),
+  comment: z.string().max(5_000).default(''),
+});
+export type Verdict = z.infer<typeof verdictSchema>;
+export const tripletVerdictsSchema = z.object({ perception: verdictSchema, knowledge: verdictSchema });
+export type TripletVerdicts = z.infer<typeof tripletVerdictsSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  round: z.number().int(),
+  checker: z.string(),
+  checkerName: z.string(),
+  verdicts: tripletVerdictsSchema,
+  passed: z.boolean(),
+  at: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const assignmentSchema = z.object({
+  annotator: z.string(),
+  checkers: z.tuple([z.string(), z.string()]),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+/** Everything the Annotate and Review screens show for one item. */
+export const tripletSchema = z.object({
+  itemId: z.number().int(),
+  datasetId: z.number().int(),
+  extId: z.string(),
+  source: z.string().nullable(),
+  category: z.string().nullable(),
+  status: itemStatusSchema,
+  version: z.number().int(),
+  round: z.number().int(),
+  images: z.array(imageRefSchema),
+  origin: z.object({ text: z.string(), hint: z.string().nullable(), options: z.array(optionSchema), answer: z.array(z.string()) }).nullable(),
+  draft: tripletDraftSchema,
+  assignment: assignmentSchema.nullable(),
+  /** Reviews the caller may see: all earlier rounds; this round's only once both checkers have submitted. */
+  reviews: z.array(reviewSchema),
+  /** Whether this round's other verdict exists but is hidden from the caller (independence). */
+  hiddenReviews: z.number().int(),
+  can: z.object({ edit: z.boolean(), submit: z.boolean(), review: z.boolean(), override: z.boolean() }),
+  /** The next items in the caller's queue with their image hashes, so the screen can prefetch them. */
+  upcoming: z.array(z.object({ itemId: z.number().int(), images: z.array(z.string()) })),
+});
+export type Triplet = z.infer<typeof tripletSchema>;
+
+export const queueEntrySchema = z.object({
+  itemId: z.number().int(),
+  extId: z.string(),
+  status: itemStatusSchema,
+  category: z.string().nullable(),
+  text: z.string(),
+  round: z.number().int(),
+  /** Review queue: whether the caller already gave this round's verdict. */
+  done: z.boolean(),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
+export const revisionSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.string().nullable(),
+  action: z.string(),
+  version: z.number().int().nullable(),
+  draft: tripletDraftSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type Revision = z.infer<typeof revisionSchema>;
+
+export const lintRules = ['answer_not_option', 'duplicate_options', 'missing_image', 'empty_question', 'missing_role', 'too_few_options'] as const;
+export const lintFindingSchema = z.object({
+  rule: z.enum(lintRules),
+  itemId: z.number().int(),
+  extId: z.string(),
+  datasetId: z.number().int(),
+  questionId: z.number().int().nullable(),
+  role: z.string().nullable(),
+  message: z.string(),
+});
+export type LintFinding = z.infer<typeof lintFindingSchema>;
+
+const count = z.number().int();
+export const dashboardSchema = z.object({
+  statuses: z.record(z.string(), count),
+  annotators: z.array(z.object({ user: z.string(), name: z.string(), assigned: count, annotating: count, submitted: count, returned: count, accepted: count })),
+  checkers: z.array(z.object({ user: z.string(), name: z.string(), assigned: count, pending: count, reviewed: count, flagged: count })),
+  /** Per day (UTC date), last 14 days with activity: saves, submissions and verdicts. */
+  throughput: z.array(z.object({ day: z.string(), saves: count, submissions: count, reviews: count })),
+  agreement: z.object({
+    n: count,
+    percent: z.number().nullable(),
+    kappa: z.number().nullable(),
+    pairs: z.array(z.object({ a: z.string(), b: z.string(), n: count, percent: z.number().nullable(), kappa: z.number().nullable() })),
+  }),
+  reasons: z.array(z.object({ reason: problemReasonSchema, count })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
