@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
+import { as, goodDraft } from '../../../test/team-fixtures';
+import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
 const bin = join(root, 'bin', 'anchor.cjs');
@@ -193,4 +195,86 @@ describe('anchor score', () => {
     expect(anchor('eval', '--project', project, '--dataset', 'nope', '--model', 'random-guess').stderr).toMatch(/no dataset named "nope"/);
     expect(anchor('models', 'remove', 'ollama').stdout).toMatch(/Removed ollama/);
   });
+
+  it('adds users with passwords from stdin, lints, and exports accepted triplets with their review history', async () => {
+    const project = join(dir, 'team.anchor');
+    const file = join(dir, 'team.tsv');
+    writeTsv(file, sampleTsvRows(3));
+    expect(anchor('import', file, '--project', project).code).toBe(0);
+    const add = (name: string, roles: string, password?: string) => spawnSync(process.execPath,
+      [bin, 'users', 'add', name, '--project', project, '--role', roles, ...(password ? ['--password-stdin'] : []), '--json'],
+      { encoding: 'utf8', env: cliEnv(), input: password ? `${password}\n` : '' });
+    expect(JSON.parse(add('lea', 'lead,checker', 'lea-password').stdout).value).toMatchObject({ name: 'lea', roles: ['lead', 'checker'], hasPassword: true });
+    expect(add('ann', 'annotator').status).toBe(0);
+    expect(add('cat', 'checker').status).toBe(0);
+    expect(JSON.parse(add('ann', 'checker').stdout).error).toEqual({ code: 'conflict', message: 'a user named "ann" already exists' });
+    expect(JSON.parse(add('bob', 'lead', 'short').stdout).error.message).toBe('passwords need at least 8 characters');
+    expect(anchor('users', 'list', '--project', project).stdout).toMatch(/ann\s+annotator\s+no password/);
+    const passwd = spawnSync(process.execPath, [bin, 'users', 'passwd', 'ann', '--project', project, '--password-stdin'],
+      { encoding: 'utf8', env: cliEnv(), input: 'ann-password\n' });
+    expect(passwd.stdout).toMatch(/Set a new password for ann/);
+
+    // Annotate one triplet to acceptance through the services, then export from the CLI.
+    const backend = await createBackend({ dataDir: join(dir, 'data'), projectPath: project });
+    await as(backend, 'lea')('assignments.assign', { datasetId: 1, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 2 } });
+    const ann = as(backend, 'ann');
+    const first = await ann('triplets.submit', { itemId: 1, baseVersion: 1, draft: goodDraft() });
+    expect(first.status).toBe('submitted');
+    const pass = { verdict: 'pass' as const, reason: null, comment: '' };
+    await as(backend, 'lea')('reviews.submit', { itemId: 1, verdicts: { perception: pass, knowledge: pass } });
+    await as(backend, 'cat')('reviews.submit', { itemId: 1, verdicts: { perception: pass, knowledge: pass } });
+    const draft = goodDraft();
+    draft.perception.options = ['dup', 'dup'];
+    await ann('triplets.save', { itemId: 2, baseVersion: 1, draft });
+    await backend.close();
+
+    const lint = anchor('lint', '--project', project, '--json');
+    expect(lint.code).toBe(2);
+    expect(JSON.parse(lint.stdout).value.findings.map((f: { rule: string; itemId: number }) => [f.itemId, f.rule])).toEqual([[2, 'duplicate_options']]);
+    expect(anchor('lint', '--project', project).stdout).toMatch(/item 1 \(#2\) question #\d+: perception question of 1: options A and B are both "dup" \[duplicate_options\]/);
+    const out = join(dir, 'accepted.json');
+    const exported = anchor('export', '--project', project, '--dataset', 'team', '--format', 'mmevalpro', '--accepted-only', '--out', out, '--review-history', join(dir, 'reviews.json'));
+    expect(exported.stdout).toMatch(/Wrote 3 questions \(1 items, accepted only\)[\s\S]*review history of 1 triplets/);
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { triplet_id: number }[]).map((r) => r.triplet_id)).toEqual([0, 0, 0]);
+  }, 60_000);
+
+  it('serves a team server that loses no submitted work when killed, and refuses the network without logins', async () => {
+    const project = join(dir, 'team.anchor');
+    const open = join(dir, 'open.anchor');
+    writeTsv(join(dir, 'open.tsv'), sampleTsvRows(2));
+    expect(anchor('import', join(dir, 'open.tsv'), '--project', open).code).toBe(0);
+    const refused = await anchorAsync('serve', '--project', open, '--host', '0.0.0.0', '--port', '0');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refusing to serve on 0\.0\.0\.0 without logins/);
+
+    const child = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env: cliEnv() });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (d: Buffer) => {
+          text += d.toString();
+          const m = /(http:\/\/\S+)/.exec(text);
+          if (m) resolve(m[1]!);
+        });
+        child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
+      });
+      const post = (path: string, body: unknown, cookie = '') => fetch(`${url}${path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body),
+      });
+      expect((await post('api/datasets.list', {})).status).toBe(401);
+      const cookie = (await post('auth/login', { name: 'ann', password: 'ann-password' })).headers.get('set-cookie')!.split(';')[0]!;
+      const draft = goodDraft(' — fixed before the crash');
+      const tri = (await (await post('api/triplets.get', { itemId: 2 }, cookie)).json()).value as { version: number };
+      const res = await (await post('api/triplets.submit', { itemId: 2, baseVersion: tri.version, draft: { ...draft, perception: { ...draft.perception, options: ['one', 'two'] } } }, cookie)).json();
+      expect(res).toEqual({ ok: true, value: { version: tri.version + 1, status: 'submitted' } });
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((r) => child.once('close', r));
+    const after = new Database(project, { readonly: true });
+    expect(after.prepare('SELECT status FROM items WHERE id = 2').pluck().get()).toBe('submitted');
+    expect(after.prepare(`SELECT text FROM questions WHERE item_id = 2 AND role = 'perception'`).pluck().get()).toBe('What animal is in the picture? — fixed before the crash');
+    expect(after.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = '2' AND action IN ('save', 'submit')`).pluck().get()).toBe(3);
+    after.close();
+  }, 60_000);
 });
