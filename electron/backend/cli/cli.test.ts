@@ -264,8 +264,8 @@ describe('anchor score', () => {
       expect((await post('api/datasets.list', {})).status).toBe(401);
       const cookie = (await post('auth/login', { name: 'ann', password: 'ann-password' })).headers.get('set-cookie')!.split(';')[0]!;
       const draft = goodDraft(' — fixed before the crash');
-      const tri = (await (await post('api/triplets.get', { itemId: 2 }, cookie)).json()).value as { version: number };
-      const res = await (await post('api/triplets.submit', { itemId: 2, baseVersion: tri.version, draft: { ...draft, perception: { ...draft.perception, options: ['one', 'two'] } } }, cookie)).json();
+      const tri = ((await (await post('api/triplets.get', { itemId: 2 }, cookie)).json()) as { value: { version: number } }).value;
+      const res: unknown = await (await post('api/triplets.submit', { itemId: 2, baseVersion: tri.version, draft: { ...draft, perception: { ...draft.perception, options: ['one', 'two'] } } }, cookie)).json();
       expect(res).toEqual({ ok: true, value: { version: tri.version + 1, status: 'submitted' } });
     } finally {
       child.kill('SIGKILL');

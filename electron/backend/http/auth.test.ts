@@ -54,10 +54,11 @@ describe('team server', () => {
     const wrong = await post('auth/login', { name: 'ann', password: 'not-it-at-all' });
     const nobody = await post('auth/login', { name: 'nobody', password: 'whatever1' });
     expect([wrong.status, nobody.status]).toEqual([401, 401]);
-    expect((await wrong.json()).error.message).toBe((await nobody.json()).error.message);
+    const message = async (r: Response) => ((await r.json()) as { error: { message: string } }).error.message;
+    expect(await message(wrong)).toBe(await message(nobody));
     expect(backend.state.requireProject().db.prepare(`SELECT password_hash FROM users WHERE id = 'ann'`).pluck().get()).toMatch(/^scrypt\$131072\$8\$1\$/);
     const cookie = await login('ann');
-    expect((await (await post('api/session.me', {}, cookie)).json()).value.user).toMatchObject({ id: 'ann', roles: ['annotator'] });
+    expect(((await (await post('api/session.me', {}, cookie)).json()) as { value: { user: unknown } }).value.user).toMatchObject({ id: 'ann', roles: ['annotator'] });
     expect((await post('api/datasets.list', {}, cookie)).status).toBe(200);
     await post('auth/logout', {}, cookie);
     expect((await post('api/datasets.list', {}, cookie)).status).toBe(401);
@@ -67,7 +68,7 @@ describe('team server', () => {
     const ann = await login('ann');
     const assign = await post('api/assignments.assign', { datasetId: 1, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } }, ann);
     expect(assign.status).toBe(403);
-    expect((await assign.json()).error.message).toBe('assignments.assign needs the lead role; ann is annotator');
+    expect(((await assign.json()) as { error: { message: string } }).error.message).toBe('assignments.assign needs the lead role; ann is annotator');
     expect((await post('api/users.add', { name: 'mallory', roles: ['lead'] }, ann)).status).toBe(403);
     expect((await post('api/imports.start', { files: ['/etc/passwd'] }, ann)).status).toBe(403);
     const upload = await fetch(`${server.url}api/upload?name=x.tsv`, { method: 'POST', headers: { cookie: ann }, body: 'index\n' });
