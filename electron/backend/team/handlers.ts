@@ -23,6 +23,11 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     if (!a) throw new AppError('forbidden', 'choose a profile first: the queues belong to a person');
     return a;
   };
+  // Other windows and people refresh their queues when work moves; plain saves do not move it, so they stay quiet.
+  const moved = <T>(value: T): T => {
+    state.events.changed(['team']);
+    return value;
+  };
   return {
     'session.me': (_input, ctx) => ({ mode: state.team ? 'team' : 'local', user: me(ctx) }),
     'session.switch': ({ userId }) => {
@@ -35,23 +40,23 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     },
 
     'users.list': () => listUsers(db()),
-    'users.add': (input, ctx) => addUser(db(), input, ctx.userId, state.now()),
-    'users.update': ({ name, ...patch }, ctx) => updateUser(db(), name, patch, ctx.userId, state.now()),
-    'users.setPassword': ({ name, password }, ctx) => setPassword(db(), name, password, ctx.userId, state.now()),
+    'users.add': async (input, ctx) => moved(await addUser(db(), input, ctx.userId, state.now())),
+    'users.update': ({ name, ...patch }, ctx) => moved(updateUser(db(), name, patch, ctx.userId, state.now())),
+    'users.setPassword': async ({ name, password }, ctx) => moved(await setPassword(db(), name, password, ctx.userId, state.now())),
 
-    'assignments.assign': (input, ctx) => assignItems(db(), ctx.userId, input, state.now()),
-    'assignments.reassign': (input, ctx) => reassignItems(db(), ctx.userId, input, state.now()),
+    'assignments.assign': (input, ctx) => moved(assignItems(db(), ctx.userId, input, state.now())),
+    'assignments.reassign': (input, ctx) => moved(reassignItems(db(), ctx.userId, input, state.now())),
 
     'triplets.queue': ({ offset, limit, ...filter }, ctx) => listQueue(db(), requireActor(ctx), filter, offset, limit),
     'triplets.next': ({ itemId, direction, ...filter }, ctx) => ({ itemId: queueNeighbour(db(), requireActor(ctx), filter, itemId, direction) }),
     'triplets.get': ({ itemId }, ctx) => getTriplet(db(), itemId, actor(ctx)),
     'triplets.save': (input, ctx) => saveTriplet(db(), actor(ctx), input, state.now()),
-    'triplets.submit': (input, ctx) => saveTriplet(db(), actor(ctx), { ...input, submit: true }, state.now()),
+    'triplets.submit': (input, ctx) => moved(saveTriplet(db(), actor(ctx), { ...input, submit: true }, state.now())),
     'triplets.history': ({ itemId }) => tripletHistory(db(), itemId),
     'triplets.restore': (input, ctx) => restoreRevision(db(), actor(ctx), input, state.now()),
-    'triplets.override': (input, ctx) => overrideStatus(db(), actor(ctx), input, state.now()),
+    'triplets.override': (input, ctx) => moved(overrideStatus(db(), actor(ctx), input, state.now())),
 
-    'reviews.submit': (input, ctx) => submitReview(db(), actor(ctx), input, state.now()),
+    'reviews.submit': (input, ctx) => moved(submitReview(db(), actor(ctx), input, state.now())),
 
     'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
     'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),

@@ -33,8 +33,12 @@ describe('the triplet workflow', () => {
     expect(await cat('reviews.submit', { itemId: item, verdicts: flagKnowledge })).toEqual({ status: 'in_review' });
     // Independence: the other checker does not see the first verdict before giving theirs; the lead does.
     tri = await as(t.backend, 'ann2')('triplets.get', { itemId: item });
+    // Lea leads, but she is also this triplet's other checker: she must not see Cat's verdict before hers.
     const leaView = await lea('triplets.get', { itemId: item });
-    expect(leaView.reviews).toHaveLength(1);
+    expect(leaView.reviews).toHaveLength(0);
+    expect(leaView.hiddenReviews).toBe(1);
+    await as(t.backend, null)('users.add', { name: 'boss', roles: ['lead'] });
+    expect((await as(t.backend, 'boss')('triplets.get', { itemId: item })).reviews).toHaveLength(1);
     const cat2 = await cat('triplets.get', { itemId: item });
     expect(cat2.reviews.map((r) => r.checker)).toEqual(['cat']);
     expect((await ann('triplets.get', { itemId: item })).reviews).toHaveLength(0);

@@ -41,9 +41,11 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
   const all = reviewsOf(db, itemId);
   const current = all.filter((r) => r.round === state.round);
   const roundClosed = current.length >= 2 || !['in_review', 'submitted', 'resubmitted'].includes(state.status);
-  const seesAll = actor === null || actor.roles.includes('lead') || roundClosed;
-  const reviews = all.filter((r) => r.round < state.round || seesAll || r.checker === actor?.id);
   const alreadyReviewed = actor !== null && current.some((r) => r.checker === actor.id);
+  // A lead who is also one of this triplet's checkers is a checker first: no peeking before their own verdict.
+  const pendingChecker = actor !== null && Boolean(state.assignment?.checkers.includes(actor.id)) && !alreadyReviewed;
+  const seesAll = actor === null || roundClosed || (actor.roles.includes('lead') && !pendingChecker);
+  const reviews = all.filter((r) => r.round < state.round || seesAll || r.checker === actor?.id);
   return {
     itemId, datasetId: item.datasetId, extId: item.extId, source: item.source, category: item.category, status: state.status,
     version: state.version, round: state.round, images: item.images,

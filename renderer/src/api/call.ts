@@ -14,7 +14,11 @@ export class CallError extends Error implements ApiError {
 /** The renderer's one way to reach the backend, the same in Electron (IPC) and in a browser (HTTP). */
 export async function call<M extends MethodName>(method: M, input?: Input<M>): Promise<Output<M>> {
   const result = await transport.call(method, input ?? {});
-  if (!result.ok) throw new CallError(result.error.code, result.error.message);
+  if (!result.ok) {
+    // A session that ended (logout elsewhere, new password) sends the window back to the login screen.
+    if (result.error.code === 'unauthorized') window.dispatchEvent(new Event('anchor:unauthorized'));
+    throw new CallError(result.error.code, result.error.message);
+  }
   return result.value as Output<M>;
 }
 

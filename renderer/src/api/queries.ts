@@ -12,6 +12,8 @@ function scopeOf(method: string): DataScope {
   if (method.startsWith('app.') || method.startsWith('projects.')) return 'project';
   // Reports are computed from runs, so they refresh whenever runs change.
   if (method.startsWith('reports.')) return 'runs';
+  // The triplet workflow's reads all change together: a submit moves queues, dashboards and the triplet itself.
+  if (/^(session|users|assignments|triplets|reviews|team|lint)\./.test(method)) return 'team';
   return method.split('.')[0] as DataScope;
 }
 
@@ -39,7 +41,17 @@ export function invalidateScopes(client: QueryClient, scopes: readonly DataScope
   void client.invalidateQueries({ predicate: (q) => all || scopes.includes(scopeOf(String(q.queryKey[0]))) });
 }
 
+let listener: Parameters<typeof transport.subscribe>[0] | null = null;
+let unsubscribe: (() => void) | null = null;
+
 /** Listens to backend events for the app's lifetime. */
-export function subscribeToBackend(onEvent: Parameters<typeof transport.subscribe>[0]): () => void {
-  return transport.subscribe(onEvent);
+export function subscribeToBackend(onEvent: Parameters<typeof transport.subscribe>[0]): void {
+  listener = onEvent;
+  unsubscribe = transport.subscribe(onEvent);
+}
+
+/** After a login: a team server refused the event stream before it, and a refused stream does not retry. */
+export function reconnectEvents(): void {
+  unsubscribe?.();
+  if (listener) unsubscribe = transport.subscribe(listener);
 }

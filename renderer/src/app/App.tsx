@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
@@ -9,6 +9,10 @@ import { NewRunDialog } from '../features/runs/NewRunDialog';
 import { ImportPredictionsDialog } from '../features/runs/ImportPredictionsDialog';
 import { RunsScreen } from '../features/runs/RunsScreen';
 import { ReportsScreen } from '../features/reports/ReportsScreen';
+import { AnnotateScreen } from '../features/annotate/AnnotateScreen';
+import { ReviewScreen } from '../features/review/ReviewScreen';
+import { TeamScreen } from '../features/team/TeamScreen';
+import { LoginScreen } from '../features/session/LoginScreen';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation } from '../stores/navigation';
 import { runCommand } from './commands';
@@ -23,13 +27,22 @@ function CurrentScreen() {
     case 'settings': return <SettingsScreen />;
     case 'runs': return <RunsScreen />;
     case 'reports': return <ReportsScreen />;
+    case 'annotate': return <AnnotateScreen />;
+    case 'review': return <ReviewScreen />;
+    case 'team': return <TeamScreen />;
     default: return <PlaceholderScreen screen={screen} />;
   }
 }
 
 export function App() {
   const info = useCall('app.info');
+  const me = useCall('session.me');
   const { open, show } = useDialogs();
+  useEffect(() => {
+    const recheck = () => void me.refetch();
+    window.addEventListener('anchor:unauthorized', recheck);
+    return () => window.removeEventListener('anchor:unauthorized', recheck);
+  }, [me]);
   const go = useNavigation((s) => s.go);
   const handlers = useMemo(() => ({
     go,
@@ -39,7 +52,8 @@ export function App() {
     },
   }), [go]);
   useGlobalShortcuts(handlers);
-  const state = info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
+  const state = info.isSuccess && me.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
+  if (me.data?.mode === 'team' && !me.data.user) return <LoginScreen project={info.data?.project?.name ?? null} />;
   return (
     <div className="app" data-app-state={state}>
       <Sidebar />

@@ -1,4 +1,4 @@
-import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun } from 'lucide-react';
+import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useCall } from '../api/queries';
 import { Kbd } from '../components/Kbd';
@@ -7,6 +7,7 @@ import { useNavigation, type Screen } from '../stores/navigation';
 import { resolvedTheme, useTheme } from '../stores/theme';
 import { screenKeys } from './shortcuts';
 import { JobsIndicator } from './JobsIndicator';
+import { ProfileMenu } from '../features/session/ProfileMenu';
 
 const items: { screen: Screen; label: string; icon: LucideIcon }[] = [
   { screen: 'datasets', label: 'Datasets', icon: Database },
@@ -15,6 +16,7 @@ const items: { screen: Screen; label: string; icon: LucideIcon }[] = [
   { screen: 'canvas', label: 'Canvas', icon: Shapes },
   { screen: 'runs', label: 'Runs', icon: Play },
   { screen: 'reports', label: 'Reports', icon: BarChart3 },
+  { screen: 'team', label: 'Team', icon: Users },
   { screen: 'settings', label: 'Settings', icon: Settings },
 ];
 
@@ -54,6 +56,7 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+      <ProfileMenu />
       <div className="sidebar__footer">
         <JobsIndicator />
         <button className="icon-button" onClick={theme.toggle} title="Switch theme (t)" data-testid="theme.toggle" aria-label="Switch theme">

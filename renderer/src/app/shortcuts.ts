@@ -10,11 +10,12 @@ export const screenKeys: Record<Screen, string> = {
   canvas: 'c',
   runs: 'u',
   reports: 'p',
+  team: 't',
   settings: 's',
 };
 
 export const globalShortcuts: { keys: string; what: string }[] = [
-  { keys: 'g then d/a/r/c/u/p/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Settings' },
+  { keys: 'g then d/a/r/c/u/p/t/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Team, Settings' },
   { keys: '/', what: 'search questions' },
   { keys: 'i', what: 'import files' },
   { keys: 'o', what: 'open or create a project' },
@@ -35,6 +36,16 @@ export const screenShortcuts: { screen: string; keys: string; what: string }[] =
   { screen: 'Reports', keys: '1 / 2 / 3', what: 'run report, compare, leaderboard' },
   { screen: 'Reports', keys: 'j / k', what: 'next / previous run' },
   { screen: 'Reports', keys: 'h', what: 'export the report as HTML' },
+  { screen: 'Annotate', keys: 'j / k or Alt+↓ / Alt+↑', what: 'next / previous item in your queue' },
+  { screen: 'Annotate', keys: '1–9 (outside text fields)', what: 'mark option A–I correct in the active question' },
+  { screen: 'Annotate', keys: 'Enter in an option', what: 'add an option below it' },
+  { screen: 'Annotate', keys: 'Alt+O', what: 'add an option to the active question' },
+  { screen: 'Annotate', keys: 'Ctrl+S / Ctrl+Enter', what: 'save now / submit for review' },
+  { screen: 'Annotate', keys: 'h', what: 'show the revision history' },
+  { screen: 'Review', keys: 'j / k or Alt+↓ / Alt+↑', what: 'next / previous triplet to review' },
+  { screen: 'Review', keys: 'p / x (outside text fields)', what: 'Pass / Problematic for the active question' },
+  { screen: 'Review', keys: 'Tab', what: 'move between the perception and knowledge verdicts' },
+  { screen: 'Review', keys: 'Ctrl+Enter', what: 'submit your verdicts' },
 ];
 
 /** Single keys and the commands they run (the desktop menu runs the same commands). */

@@ -1,21 +1,11 @@
-import { CheckCheck, PenLine, Shapes } from 'lucide-react';
+import { Shapes } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { useNavigation } from '../../stores/navigation';
 
-type Later = 'annotate' | 'review' | 'canvas';
+type Later = 'canvas';
 
 const copy: Record<Later, { icon: LucideIcon; title: string; body: string }> = {
-  annotate: {
-    icon: PenLine,
-    title: 'Annotation arrives with the triplet workflow',
-    body: 'Here annotators will write a perception and a knowledge question for each original question, with autosave, revisions and keyboard shortcuts. Until then, browse the triplets already in your datasets.',
-  },
-  review: {
-    icon: CheckCheck,
-    title: 'Independent double-checking is not built yet',
-    body: 'Two checkers will mark each triplet Pass or Problematic without seeing each other’s verdict; problems go back to the annotator. For now, the Datasets screen shows every question with its gold answer.',
-  },
   canvas: {
     icon: Shapes,
     title: 'The visual-prompt canvas is not built yet',

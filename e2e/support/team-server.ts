@@ -1,0 +1,54 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './electron';
+import { writeBenchTsv } from './files';
+
+const bin = join(root, 'bin', 'anchor.cjs');
+
+export interface TeamServer {
+  url: string;
+  project: string;
+  dir: string;
+  anchor(...args: string[]): { code: number | null; stdout: string; stderr: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * A team server as a lead would set one up with the CLI: a project with original questions, three people with
+ * passwords (lea: lead and checker; ann: annotator; cat: checker), then `anchor serve` on a free port.
+ */
+export async function startTeamServer(): Promise<TeamServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-e2e-team-'));
+  const env = { ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') };
+  const project = join(dir, 'team.anchor');
+  const anchor = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const imported = anchor('import', writeBenchTsv('originals.tsv'), '--project', project, '--dataset', 'originals');
+  if (imported.code !== 0) throw new Error(imported.stderr);
+  for (const [name, roles, display] of [['lea', 'lead,checker', 'Lea Lead'], ['ann', 'annotator', 'Ann Annotator'], ['cat', 'checker', 'Cat Checker']]) {
+    const r = spawnSync(process.execPath, [bin, 'users', 'add', name!, '--project', project, '--role', roles!, '--display-name', display!, '--password-stdin'],
+      { encoding: 'utf8', env, input: `${name}-password\n` });
+    if (r.status !== 0) throw new Error(r.stderr);
+  }
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env });
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = /(http:\/\/\S+)/.exec(text);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
+  });
+  return {
+    url, project, dir, anchor,
+    stop: () => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { History, RotateCcw, X } from 'lucide-react';
+import type { Revision } from '../../../../shared/contract';
+import { useCall } from '../../api/queries';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Every revision of the triplet, newest first; a saved text can be previewed and restored as a new revision. */
+export function HistoryPanel(props: { itemId: number; canRestore: boolean; onRestore(r: Revision): void; onClose(): void }) {
+  const history = useCall('triplets.history', { itemId: props.itemId });
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <aside className="history" data-testid="history.panel" aria-label="Revision history">
+      <header className="history__head">
+        <History size={15} /> <strong>History</strong>
+        <button className="icon-button" onClick={props.onClose} aria-label="Close history (h)"><X size={14} /></button>
+      </header>
+      <ol className="history__list">
+        {(history.data ?? []).map((r) => (
+          <li key={r.id} className={`history__row history__row--${r.action}`}>
+            <button className="history__summary" onClick={() => setOpen(open === r.id ? null : r.id)} disabled={!r.draft} data-testid={`history.${r.action}`}>
+              <span className="history__action">{r.action}{r.version ? ` · v${r.version}` : ''}</span>
+              <span className="muted small">{r.user ?? 'owner'} · {when(r.at)}</span>
+              {r.note && <span className="small">{r.note}</span>}
+            </button>
+            {open === r.id && r.draft && (
+              <div className="history__preview">
+                {(['perception', 'knowledge'] as const).map((role) => (
+                  <div key={role}>
+                    <div className="muted small">{role}</div>
+                    <div>{r.draft![role].text || <em className="muted">empty</em>}</div>
+                    <div className="muted small">{r.draft![role].options.map((o, i) => `${String.fromCharCode(65 + i)}. ${o}`).join('   ')} → {r.draft![role].answer ?? '—'}</div>
+                  </div>
+                ))}
+                {props.canRestore && (
+                  <button className="button" onClick={() => props.onRestore(r)} data-testid="history.restore"><RotateCcw size={13} /> Restore this text</button>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send, UserRound } from 'lucide-react';
+import type { DraftRole, TripletVerdicts, Verdict } from '../../../../shared/contract';
+import { call } from '../../api/call';
+import { queryClient, useCall } from '../../api/queries';
+import { isTyping } from '../../app/shortcuts';
+import { EmptyState } from '../../components/EmptyState';
+import { useNavigation } from '../../stores/navigation';
+import { useWorkflow } from '../../stores/workflow';
+import { OriginalPanel } from '../workflow/OriginalPanel';
+import { QueueList } from '../workflow/QueueList';
+import { reasonLabels } from '../workflow/reasons';
+import { StatusPill } from '../workflow/StatusPill';
+import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
+import { VerdictForm } from './VerdictForm';
+
+type Pending = Record<DraftRole, Verdict | null>;
+const none: Pending = { perception: null, knowledge: null };
+
+/** Review: a checker's independent Pass / Problematic on each question of the triplets assigned to them. */
+export function ReviewScreen() {
+  const me = useCall('session.me');
+  const user = me.data?.user ?? null;
+  const go = useNavigation((s) => s.go);
+  const { reviewItem: itemId, openReview, todoOnly } = useWorkflow();
+  const tri = useCall('triplets.get', { itemId: itemId ?? -1 }, { enabled: itemId !== null && Boolean(user?.roles.includes('checker')) });
+  const [verdicts, setVerdicts] = useState<Pending>(none);
+  const [active, setActive] = useState<DraftRole>('perception');
+  const [message, setMessage] = useState<string | null>(null);
+  usePrefetchUpcoming(tri.data);
+  const t = tri.data;
+
+  useEffect(() => { setVerdicts(none); setMessage(null); setActive('perception'); }, [itemId]);
+
+  const move = useCallback(async (direction: 'next' | 'previous') => {
+    if (itemId === null) return;
+    const next = await call('triplets.next', { kind: 'review', todo: todoOnly, itemId, direction });
+    if (next.itemId !== null) openReview(next.itemId);
+    else setMessage(direction === 'next' ? 'That was the last triplet in your queue.' : 'This is the first triplet in your queue.');
+  }, [itemId, todoOnly, openReview]);
+
+  const submit = useCallback(async () => {
+    if (!t?.can.review) return;
+    if (!verdicts.perception || !verdicts.knowledge) { setMessage('Give a verdict on both questions first.'); return; }
+    try {
+      const result = await call('reviews.submit', { itemId: t.itemId, verdicts: verdicts as TripletVerdicts });
+      await queryClient.invalidateQueries({ queryKey: ['triplets.queue'] });
+      const next = await call('triplets.next', { kind: 'review', todo: true, itemId: t.itemId, direction: 'next' });
+      setMessage(`Verdict on item ${t.extId} saved — it is now ${result.status.replace('_', ' ')}.`);
+      if (next.itemId !== null) openReview(next.itemId);
+      else void tri.refetch();
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  }, [t, verdicts, openReview, tri]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('[role="dialog"]')) return;
+      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') { e.preventDefault(); void submit(); return; }
+      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) { e.preventDefault(); void move(e.key === 'ArrowDown' ? 'next' : 'previous'); return; }
+      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === 'j' || e.key === 'k') { e.preventDefault(); void move(e.key === 'j' ? 'next' : 'previous'); }
+      else if ((e.key === 'p' || e.key === 'x') && t?.can.review) {
+        e.preventDefault();
+        setVerdicts((v) => ({ ...v, [active]: { verdict: e.key === 'p' ? 'pass' : 'problematic', reason: null, comment: v[active]?.comment ?? '' } }));
+        if (e.key === 'p' && active === 'perception') setActive('knowledge');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [submit, move, active, t?.can.review]);
+
+  if (me.data && !user) {
+    return <EmptyState icon={UserRound} title="Choose who you are" testId="review.noProfile"
+      actions={<button className="button button--primary" onClick={() => go('team')}>Add or pick a profile</button>}>
+      Reviews belong to a person: pick your profile in the sidebar (bottom left).</EmptyState>;
+  }
+  if (user && !user.roles.includes('checker')) {
+    return <EmptyState icon={CheckCheck} title="Your profile does not check" testId="review.notChecker">
+      {user.displayName} is {user.roles.join(' and ')}. A lead can add the checker role under Team.</EmptyState>;
+  }
+  const mine = t?.reviews.filter((r) => r.round === t.round && r.checker === user?.id) ?? [];
+  const visibleOthers = t?.reviews.filter((r) => !(r.round === t.round && r.checker === user?.id)) ?? [];
+  return (
+    <div className="workflow">
+      <QueueList kind="review" selected={itemId} onSelect={openReview} />
+      {itemId === null || !t ? (
+        <div className="workflow__empty">
+          {tri.isLoading ? <div className="skeleton skeleton--block" /> : (
+            <EmptyState icon={CheckCheck} title="Nothing to review yet" testId="review.empty">
+              Triplets you check appear here once their annotator submits them. You never review your own work.
+            </EmptyState>
+          )}
+        </div>
+      ) : (
+        <div className="workflow__main" data-testid="review.screen">
+          <header className="workflow__bar">
+            <h1>Item {t.extId}</h1>
+            <StatusPill status={t.status} />
+            <span className="muted small">round {t.round} · by {t.assignment?.annotator ?? '—'}</span>
+            <span className="spacer" />
+            {message && <span className="workflow__notice" data-testid="review.notice">{message}</span>}
+            <button className="icon-button" onClick={() => void move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
+            <button className="icon-button" onClick={() => void move('next')} title="Next (j)" aria-label="Next item"><ChevronDown size={16} /></button>
+            <button className="button button--primary" disabled={!t.can.review} onClick={() => void submit()} data-testid="review.submit" title="Submit your verdicts (Ctrl+Enter)">
+              <Send size={14} /> Submit verdict
+            </button>
+          </header>
+          {t.hiddenReviews > 0 && (
+            <p className="workflow__lock" data-testid="review.hidden"><EyeOff size={14} /> The other checker's verdict stays hidden until you have given yours.</p>
+          )}
+          {mine.length > 0 && <p className="workflow__lock">You gave your verdict for round {t.round}{t.hiddenReviews === 0 && t.reviews.filter((r) => r.round === t.round).length < 2 ? '; the other checker has not yet.' : '.'}</p>}
+          <div className="workflow__panes">
+            <OriginalPanel triplet={t} />
+            <div className="drafts">
+              {(['perception', 'knowledge'] as const).map((role) => (
+                <VerdictForm key={role} role={role} question={t.draft[role]} verdict={verdicts[role] ?? mine[0]?.verdicts[role] ?? null}
+                  onChange={(v) => setVerdicts((s) => ({ ...s, [role]: v }))} active={active === role} onActivate={() => setActive(role)} disabled={!t.can.review} />
+              ))}
+              {visibleOthers.length > 0 && (
+                <section className="draft">
+                  <div className="section-title">Verdicts you can see</div>
+                  <ul className="notes">
+                    {visibleOthers.map((r) => (
+                      <li key={r.id} className="note" data-testid="review.visible">
+                        <span>Round {r.round} · <strong>{r.checkerName}</strong>: {(['perception', 'knowledge'] as const).map((role) => {
+                          const v = r.verdicts[role];
+                          return `${role} ${v.verdict === 'pass' ? 'pass' : `problematic (${v.reason ? reasonLabels[v.reason] : '?'}${v.comment ? `: ${v.comment}` : ''})`}`;
+                        }).join('; ')}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
