@@ -36,7 +36,7 @@ export function VerdictForm(props: {
         </button>
       </div>
       {v?.verdict === 'problematic' && (
-        <div className="field-row">
+        <div className="verdict__problem">
           <label className="field verdict__reason"><span>Reason</span>
             <select value={v.reason ?? ''} disabled={props.disabled} onChange={(e) => set({ reason: (e.target.value || null) as ProblemReason | null })} data-testid={`review.${role}.reason`}>
               <option value="">Pick a reason…</option>
