@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ChevronDown, ChevronUp, History, PenLine, Send, UserRound } from 'lucide-react';
+import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole } from '../../../../shared/contract';
 import { optionLabel } from '../../../../shared/domain/options';
 import { MAX_DRAFT_OPTIONS, tripletIssues } from '../../../../shared/domain/triplet-validation';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
 import { isTyping } from '../../app/shortcuts';
-import { EmptyState } from '../../components/EmptyState';
-import { useNavigation } from '../../stores/navigation';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
+import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
 import { ConflictPanel } from './ConflictPanel';
@@ -25,7 +24,6 @@ export function AnnotateScreen() {
   const me = useCall('session.me');
   const user = me.data?.user ?? null;
   const { annotateItem: itemId, openAnnotate, todoOnly, historyOpen, toggleHistory } = useWorkflow();
-  const go = useNavigation((s) => s.go);
   const tri = useCall('triplets.get', { itemId: itemId ?? -1 }, { enabled: itemId !== null && Boolean(user?.roles.includes('annotator')) });
   const editor = useTripletEditor(tri.data);
   const [active, setActive] = useState<DraftRole>('perception');
@@ -97,26 +95,15 @@ export function AnnotateScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, [submit, move, editor, draft, editable, active, setDraftRole, toggleHistory]);
 
-  if (me.data && !user) {
-    return <EmptyState icon={UserRound} title="Choose who you are" testId="annotate.noProfile"
-      actions={<button className="button button--primary" onClick={() => go('team')}>Add or pick a profile</button>}>
-      Annotation belongs to a person: pick your profile in the sidebar (bottom left), or add one under Team.</EmptyState>;
-  }
-  if (user && !user.roles.includes('annotator')) {
-    return <EmptyState icon={PenLine} title="Your profile does not annotate" testId="annotate.notAnnotator">
-      {user.displayName} is {user.roles.join(' and ')}. A lead can add the annotator role under Team; checkers work on the Review screen.</EmptyState>;
-  }
+  const gate = roleGate('annotate', user, Boolean(me.data), 'annotator', PenLine, 'checkers work on the Review screen.');
+  if (gate) return gate;
   return (
     <div className="workflow">
       <QueueList kind="annotate" selected={itemId} onSelect={openAnnotate} />
       {itemId === null || !t ? (
-        <div className="workflow__empty">
-          {tri.isLoading ? <div className="skeleton skeleton--block" /> : (
-            <EmptyState icon={PenLine} title="Nothing to annotate yet" testId="annotate.empty">
-              When a lead assigns items to you (Team → Assign), they appear on the left. Each needs a perception and a knowledge question.
-            </EmptyState>
-          )}
-        </div>
+        <EmptyPane loading={tri.isLoading} icon={PenLine} title="Nothing to annotate yet" testId="annotate.empty">
+          When a lead assigns items to you (Team → Assign), they appear on the left. Each needs a perception and a knowledge question.
+        </EmptyPane>
       ) : (
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
           <header className="workflow__bar">

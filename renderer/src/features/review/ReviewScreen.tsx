@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send, UserRound } from 'lucide-react';
+import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send } from 'lucide-react';
 import type { DraftRole, TripletVerdicts, Verdict } from '../../../../shared/contract';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
 import { isTyping } from '../../app/shortcuts';
-import { EmptyState } from '../../components/EmptyState';
-import { useNavigation } from '../../stores/navigation';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
+import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { reasonLabels } from '../workflow/reasons';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
@@ -21,7 +20,6 @@ const none: Pending = { perception: null, knowledge: null };
 export function ReviewScreen() {
   const me = useCall('session.me');
   const user = me.data?.user ?? null;
-  const go = useNavigation((s) => s.go);
   const { reviewItem: itemId, openReview, todoOnly } = useWorkflow();
   const tri = useCall('triplets.get', { itemId: itemId ?? -1 }, { enabled: itemId !== null && Boolean(user?.roles.includes('checker')) });
   const [verdicts, setVerdicts] = useState<Pending>(none);
@@ -71,28 +69,17 @@ export function ReviewScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, [submit, move, active, t?.can.review]);
 
-  if (me.data && !user) {
-    return <EmptyState icon={UserRound} title="Choose who you are" testId="review.noProfile"
-      actions={<button className="button button--primary" onClick={() => go('team')}>Add or pick a profile</button>}>
-      Reviews belong to a person: pick your profile in the sidebar (bottom left).</EmptyState>;
-  }
-  if (user && !user.roles.includes('checker')) {
-    return <EmptyState icon={CheckCheck} title="Your profile does not check" testId="review.notChecker">
-      {user.displayName} is {user.roles.join(' and ')}. A lead can add the checker role under Team.</EmptyState>;
-  }
+  const gate = roleGate('review', user, Boolean(me.data), 'checker', CheckCheck, 'annotators work on the Annotate screen.');
+  if (gate) return gate;
   const mine = t?.reviews.filter((r) => r.round === t.round && r.checker === user?.id) ?? [];
   const visibleOthers = t?.reviews.filter((r) => !(r.round === t.round && r.checker === user?.id)) ?? [];
   return (
     <div className="workflow">
       <QueueList kind="review" selected={itemId} onSelect={openReview} />
       {itemId === null || !t ? (
-        <div className="workflow__empty">
-          {tri.isLoading ? <div className="skeleton skeleton--block" /> : (
-            <EmptyState icon={CheckCheck} title="Nothing to review yet" testId="review.empty">
-              Triplets you check appear here once their annotator submits them. You never review your own work.
-            </EmptyState>
-          )}
-        </div>
+        <EmptyPane loading={tri.isLoading} icon={CheckCheck} title="Nothing to review yet" testId="review.empty">
+          Triplets you check appear here once their annotator submits them. You never review your own work.
+        </EmptyPane>
       ) : (
         <div className="workflow__main" data-testid="review.screen">
           <header className="workflow__bar">
