@@ -127,5 +127,21 @@ test('three people on one team server: annotate, flag, fix, accept, export', asy
   const rows = JSON.parse(readFileSync(out, 'utf8')) as { triplet_id: number; eval_type: string; question: string; choices: string[]; answer: string }[];
   expect(rows.map((r) => [r.triplet_id, r.eval_type])).toEqual([[0, 'Origin'], [0, 'Perception'], [0, 'Knowledge']]);
   expect(rows[2]).toMatchObject({ question: 'Which colour is a primary colour of light?', choices: ['red', 'brown'], answer: 'A' });
+
+  // A lead can still send accepted work back, with a reason that is logged.
+  await lea.getByTestId('nav.review').click();
+  await lea.getByTestId('queue.all').click();
+  await lea.locator('[data-testid^="queue.item."]').first().click();
+  await lea.getByTestId('override.open').click();
+  await lea.getByTestId('override.to').selectOption('returned');
+  await lea.getByTestId('override.reason').fill('the image is licensed for research only; rewrite without the logo');
+  await lea.getByTestId('override.apply').click();
+  await expect(lea.getByTestId('triplet.status').last()).toHaveText('Returned');
+  const history = server.anchor('export', '--project', server.project, '--dataset', 'originals', '--format', 'mmevalpro', '--out', join(server.dir, 'all.json'),
+    '--review-history', join(server.dir, 'history.json'));
+  expect(history.code, history.stderr).toBe(0);
+  const triplet = (JSON.parse(readFileSync(join(server.dir, 'history.json'), 'utf8')) as { status: string; overrides: { reason: string }[]; reviews: unknown[] }[])[0]!;
+  expect(triplet).toMatchObject({ status: 'returned', overrides: [{ reason: 'the image is licensed for research only; rewrite without the logo' }] });
+  expect(triplet.reviews).toHaveLength(4);
   expect(pageErrors).toEqual([]);
 });

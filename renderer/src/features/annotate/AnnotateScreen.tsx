@@ -9,6 +9,7 @@ import { isTyping } from '../../app/shortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
+import { OverrideMenu } from '../workflow/OverrideMenu';
 import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
@@ -117,6 +118,7 @@ export function AnnotateScreen() {
             {notice && <span className="workflow__notice" data-testid="annotate.notice">{notice}</span>}
             <button className="icon-button" onClick={() => void move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
             <button className="icon-button" onClick={() => void move('next')} title="Next (j)" aria-label="Next item" data-testid="annotate.next"><ChevronDown size={16} /></button>
+            <OverrideMenu triplet={t} />
             <button className="button" onClick={toggleHistory} data-testid="annotate.history"><History size={14} /> History</button>
             <button className="button button--primary" disabled={!editable} onClick={() => void submit()} data-testid="annotate.submit"
               title="Submit for review (Ctrl+Enter)">

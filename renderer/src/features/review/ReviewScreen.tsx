@@ -7,6 +7,7 @@ import { isTyping } from '../../app/shortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
+import { OverrideMenu } from '../workflow/OverrideMenu';
 import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { reasonLabels } from '../workflow/reasons';
 import { StatusPill } from '../workflow/StatusPill';
@@ -90,6 +91,7 @@ export function ReviewScreen() {
             {message && <span className="workflow__notice" data-testid="review.notice">{message}</span>}
             <button className="icon-button" onClick={() => void move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
             <button className="icon-button" onClick={() => void move('next')} title="Next (j)" aria-label="Next item"><ChevronDown size={16} /></button>
+            <OverrideMenu triplet={t} />
             <button className="button button--primary" disabled={!t.can.review} onClick={() => void submit()} data-testid="review.submit" title="Submit your verdicts (Ctrl+Enter)">
               <Send size={14} /> Submit verdict
             </button>
