@@ -2,6 +2,7 @@ import type { Option, QuestionType, Role } from '../../../shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { DecodedImage } from './image-bytes';
+import { appendRevision } from '../db/revisions';
 
 export interface ItemInput {
   extId: string;
@@ -122,10 +123,7 @@ export class ImportSink {
 
   /** Records the import in the append-only history and the finished job, then commits everything at once. */
   commit(job: { id: string; title: string; startedAt: string; input: unknown; result: unknown }, userId: string | null): void {
-    this.db.prepare('INSERT INTO revisions (entity, entity_id, user_id, at, action, diff) VALUES (?, ?, ?, ?, ?, ?)').run(
-      'dataset', String(this.datasetId), userId, this.now, 'import',
-      JSON.stringify({ items: this.items, questions: this.questions, images: this.images }),
-    );
+    appendRevision(this.db, 'dataset', this.datasetId, userId, this.now, 'import', { items: this.items, questions: this.questions, images: this.images });
     this.db.prepare(`INSERT INTO jobs (id, kind, title, status, done, total, unit, input, result, started_at, finished_at)
       VALUES (?, 'import', ?, 'done', ?, ?, 'questions', ?, ?, ?, ?)`).run(
       job.id, job.title, this.questions, this.questions, JSON.stringify(job.input), JSON.stringify(job.result),

@@ -47,9 +47,10 @@ export function createRequestHandler(backend: Backend, staticDir: string) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      const caller = callerOf(backend, req);
+      // Only API, media and event requests carry a caller; the renderer's static files are public.
+      const caller = () => callerOf(backend, req);
       if (url.pathname === '/api/events' && req.method === 'GET') {
-        requireSignedIn(caller);
+        requireSignedIn(caller());
         return streamEvents(res, backend.events);
       }
       if (url.pathname === '/auth/login' || url.pathname === '/auth/logout') {
@@ -61,7 +62,7 @@ export function createRequestHandler(backend: Backend, staticDir: string) {
         return sendJson(res, 200, { ok: true, value });
       }
       if (url.pathname === '/api/upload' && req.method === 'POST') {
-        requireUploader(backend, caller);
+        requireUploader(backend, caller());
         const path = await receiveUpload(req, backend.state.dataDir, url.searchParams.get('name'));
         return sendJson(res, 200, { ok: true, value: { path } });
       }
@@ -72,13 +73,13 @@ export function createRequestHandler(backend: Backend, staticDir: string) {
           throw new AppError('forbidden', 'API calls must send content-type application/json');
         }
         const method = decodeURIComponent(url.pathname.slice('/api/'.length));
-        const result = await backend.dispatch(method, await readJson(req), caller);
+        const result = await backend.dispatch(method, await readJson(req), caller());
         return result.ok ? sendJson(res, 200, result) : sendJson(res, statusOf[result.error.code], result);
       }
       const media = /^\/media\/(image|thumb)\/([^/]+)$/.exec(url.pathname);
       if (media && req.method === 'GET') {
         const hash = media[2]!;
-        requireSignedIn(caller);
+        requireSignedIn(caller());
         if (!HASH.test(hash)) throw new AppError('invalid_input', 'not an image hash');
         const image = await backend.image(hash, media[1] === 'thumb');
         res.writeHead(200, { 'content-type': image.mime, 'cache-control': 'private, max-age=31536000, immutable' });

@@ -1,6 +1,7 @@
 import type { DatasetSummary } from '../../../shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { appendRevision } from '../db/revisions';
 
 interface DatasetRow {
   id: number;
@@ -51,9 +52,7 @@ export function deleteDataset(db: Db, id: number, userId: string | null, now: Da
     if (!found) return false;
     db.prepare('DELETE FROM datasets WHERE id = ?').run(id);
     db.prepare('DELETE FROM images WHERE hash NOT IN (SELECT image_hash FROM item_images)').run();
-    db.prepare('INSERT INTO revisions (entity, entity_id, user_id, at, action, diff) VALUES (?, ?, ?, ?, ?, ?)').run(
-      'dataset', String(id), userId, now.toISOString(), 'delete', JSON.stringify({ name: found.name }),
-    );
+    appendRevision(db, 'dataset', id, userId, now, 'delete', { name: found.name });
     return true;
   })();
 }

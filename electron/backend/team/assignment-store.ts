@@ -28,12 +28,6 @@ export function itemState(db: Db, itemId: number): ItemState {
   };
 }
 
-export function logRevision(db: Db, entity: string, entityId: number | string, userId: string | null, at: Date, action: string, diff: unknown): number {
-  return Number(statement(db, 'INSERT INTO revisions (entity, entity_id, user_id, at, action, diff) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(entity, String(entityId), userId, at.toISOString(), action, JSON.stringify(diff)).lastInsertRowid);
-}
-
-export function setStatus(db: Db, itemId: number, status: ItemStatus, round?: number): void {
-  if (round === undefined) statement(db, 'UPDATE items SET status = ? WHERE id = ?').run(status, itemId);
-  else statement(db, 'UPDATE items SET status = ?, review_round = ? WHERE id = ?').run(status, round, itemId);
+export function setStatus(db: Db, itemId: number, status: ItemStatus): void {
+  statement(db, 'UPDATE items SET status = ? WHERE id = ?').run(status, itemId);
 }

@@ -1,7 +1,9 @@
 import type { User } from '../../../shared/contract';
 import type { Db } from '../db/open';
+import { appendRevision } from '../db/revisions';
+import { statement } from '../db/statements';
 import { AppError } from '../errors';
-import { itemState, logRevision, setStatus } from './assignment-store';
+import { itemState, setStatus } from './assignment-store';
 import { transition } from './triplets';
 import { listUsers } from './users';
 
@@ -86,12 +88,12 @@ export function assignItems(db: Db, by: string | null, input: AssignInput, now: 
 
 function place(db: Db, by: string | null, itemId: number, annotator: string, checkers: [string, string], now: Date, reason: string | null): void {
   const state = itemState(db, itemId);
-  db.prepare(`INSERT INTO assignments (item_id, annotator_id, checker_a, checker_b, assigned_by, assigned_at) VALUES (?, ?, ?, ?, ?, ?)
+  statement(db, `INSERT INTO assignments (item_id, annotator_id, checker_a, checker_b, assigned_by, assigned_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (item_id) DO UPDATE SET annotator_id = excluded.annotator_id, checker_a = excluded.checker_a, checker_b = excluded.checker_b,
       assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at`)
     .run(itemId, annotator, checkers[0], checkers[1], by, now.toISOString());
   if (state.status === 'unassigned') setStatus(db, itemId, transition(state.status, { type: 'assign' }));
-  logRevision(db, 'assignment', itemId, by, now, state.assignment ? 'reassign' : 'assign', {
+  appendRevision(db, 'assignment', itemId, by, now, state.assignment ? 'reassign' : 'assign', {
     annotator, checkers, ...(state.assignment ? { previous: state.assignment } : {}), ...(reason ? { reason } : {}),
   });
 }

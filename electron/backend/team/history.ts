@@ -24,7 +24,7 @@ export function tripletHistory(db: Db, itemId: number): Revision[] {
   return rows.map((r) => {
     const diff = JSON.parse(r.diff) as { version?: number; draft?: TripletDraft };
     return {
-      id: r.id, at: r.at, user: r.user_id, action: r.entity === 'assignment' ? r.action : r.action,
+      id: r.id, at: r.at, user: r.user_id, action: r.action,
       version: typeof diff.version === 'number' ? diff.version : null, draft: diff.draft ?? null, note: noteOf(r.entity, r.action, diff),
     };
   });

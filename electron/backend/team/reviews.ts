@@ -2,8 +2,9 @@ import type { ItemStatus, TripletVerdicts } from '../../../shared/contract';
 import { reviewRefusal, type Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { itemState, logRevision, setStatus } from './assignment-store';
+import { itemState, setStatus } from './assignment-store';
 import { transition } from './triplets';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
@@ -33,13 +34,11 @@ export function submitReview(db: Db, actor: Actor | null, input: { itemId: numbe
       .run(input.itemId, state.round, actor.id, JSON.stringify(input.verdicts), passed ? 1 : 0, now.toISOString());
     // Only the two current checkers count: a verdict from someone reassigned away no longer decides.
     const counted = given.filter((g) => state.assignment!.checkers.includes(g.checker_id));
-    let status = state.status;
-    if (counted.length === 0) status = transition(status, { type: 'firstVerdict' });
-    else status = transition(status === 'in_review' ? status : transition(status, { type: 'firstVerdict' }), {
-      type: 'secondVerdict', bothPassed: passed && counted.every((g) => g.passed === 1),
-    });
+    const status = transition(state.status, counted.length === 0
+      ? { type: 'firstVerdict' }
+      : { type: 'secondVerdict', bothPassed: passed && counted.every((g) => g.passed === 1) });
     setStatus(db, input.itemId, status);
-    logRevision(db, 'triplet', input.itemId, actor.id, now, 'review', { round: state.round, passed, status });
+    appendRevision(db, 'triplet', input.itemId, actor.id, now, 'review', { round: state.round, passed, status });
     return { status };
   })();
 }

@@ -4,9 +4,10 @@ import { nextStatus, TransitionError, type OverrideTarget } from '../../../share
 import { tripletIssues } from '../../../shared/domain/triplet-validation';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { getItem } from '../services/items';
-import { itemState, logRevision, setStatus, type ItemState } from './assignment-store';
+import { itemState, setStatus, type ItemState } from './assignment-store';
 import { readDraft, writeDraft } from './drafts';
 import { upcomingItems } from './queues';
 
@@ -99,12 +100,12 @@ export function saveTriplet(
     writeDraft(db, input.itemId, input.draft, at);
     const version = state.version + 1;
     statement(db, 'UPDATE items SET version = ?, status = ?, review_round = ? WHERE id = ?').run(version, status, round, input.itemId);
-    logRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft });
-    if (input.submit) logRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round });
+    appendRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft });
+    if (input.submit) appendRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round });
     return { version, status };
   })();
   if ('stale' in outcome) {
-    const kept = logRevision(db, 'triplet', input.itemId, actor.id, now, 'conflict', {
+    const kept = appendRevision(db, 'triplet', input.itemId, actor.id, now, 'conflict', {
       baseVersion: input.baseVersion, currentVersion: outcome.stale.version, draft: input.draft,
     });
     throw new AppError('conflict', `Someone saved this triplet after you opened it (you edited version ${input.baseVersion}; it is now at ${outcome.stale.version}). `
@@ -133,7 +134,7 @@ export function overrideStatus(db: Db, actor: Actor | null, input: { itemId: num
     if (to === 'unassigned') db.prepare('DELETE FROM assignments WHERE item_id = ?').run(input.itemId);
     // Returned work comes back to the same checkers in a new round once resubmitted.
     setStatus(db, input.itemId, to);
-    logRevision(db, 'triplet', input.itemId, actor?.id ?? null, now, 'override', { from: state.status, to, reason: input.reason });
+    appendRevision(db, 'triplet', input.itemId, actor?.id ?? null, now, 'override', { from: state.status, to, reason: input.reason });
     return { version: state.version, status: to };
   })();
 }

@@ -1,6 +1,7 @@
 import type { User, UserRole } from '../../../shared/contract';
 import type { Actor } from '../../../shared/domain/permissions';
 import type { Db } from '../db/open';
+import { appendRevision } from '../db/revisions';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
 import { hashPassword, MIN_PASSWORD } from './passwords';
@@ -42,8 +43,7 @@ function checkPassword(password: string): void {
 }
 
 function logUser(db: Db, by: string | null, at: Date, id: string, action: string, diff: unknown): void {
-  db.prepare('INSERT INTO revisions (entity, entity_id, user_id, at, action, diff) VALUES (?, ?, ?, ?, ?, ?)')
-    .run('user', id, by, at.toISOString(), action, JSON.stringify(diff));
+  appendRevision(db, 'user', id, by, at, action, diff);
 }
 
 /** A user's id is their login name, so revisions and exports stay readable. */

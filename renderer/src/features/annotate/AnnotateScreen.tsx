@@ -40,7 +40,9 @@ export function AnnotateScreen() {
   const notes = t && (t.status === 'returned' || t.status === 'resubmitted') ? lastRound : [];
 
   useEffect(() => { setTried(false); setNotice(null); }, [itemId]);
-  useEffect(() => { if (editor.conflict) void tri.refetch(); }, [editor.conflict]); // eslint-disable-line react-hooks/exhaustive-deps
+  const refetch = tri.refetch;
+  // A refused save: load theirs, so the conflict panel can show both texts.
+  useEffect(() => { if (editor.conflict) void refetch(); }, [editor.conflict, refetch]);
 
   const move = useCallback(async (direction: 'next' | 'previous') => {
     if (itemId === null) return;
