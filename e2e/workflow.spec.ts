@@ -24,6 +24,7 @@ async function signIn(browser: Browser, name: string): Promise<Page> {
   await page.getByTestId('login.password').fill('wrong-password');
   await page.getByTestId('login.submit').click();
   await expect(page.getByTestId('login.error')).toHaveText('wrong name or password');
+  if (name === 'lea') await page.screenshot({ path: 'e2e/screenshots/login.png' });
   await page.getByTestId('login.password').fill(`${name}-password`);
   await page.getByTestId('login.submit').click();
   await expect(page.getByTestId('profile.name')).toBeVisible();
@@ -74,6 +75,23 @@ test('three people on one team server: annotate, flag, fix, accept, export', asy
   await k.getByTestId('draft.knowledge.answer.B').click();
   await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
   await ann.screenshot({ path: 'e2e/screenshots/annotate.png' });
+
+  // The same person in a second tab saves first: the first tab's save is refused, shown beside theirs, and kept.
+  const tab2 = await signIn(browser, 'ann');
+  await tab2.getByTestId('nav.annotate').click();
+  await tab2.getByTestId('draft.perception.rationale').fill('the background fills the frame');
+  await expect(tab2.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
+  await p.getByTestId('draft.perception.rationale').fill('red is what you see first');
+  await expect(ann.getByTestId('annotate.conflict')).toContainText('Your text is kept as revision');
+  await expect(ann.getByTestId('annotate.conflict')).toContainText('the background fills the frame');
+  await ann.screenshot({ path: 'e2e/screenshots/annotate-conflict.png' });
+  await ann.getByTestId('conflict.mine').click();
+  await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
+  await ann.getByTestId('annotate.history').click();
+  await expect(ann.getByTestId('history.conflict')).toBeVisible();
+  await ann.screenshot({ path: 'e2e/screenshots/annotate-history.png' });
+  await ann.getByTestId('annotate.history').click();
+  await tab2.context().close();
   await ann.keyboard.press('Control+Enter');
   await expect(ann.getByTestId('annotate.notice')).toContainText('Submitted item 0 for review');
 
@@ -120,6 +138,9 @@ test('three people on one team server: annotate, flag, fix, accept, export', asy
   await expect(lea.getByTestId('dashboard.status.accepted')).toContainText('1');
   await expect(lea.getByTestId('dashboard.agreement')).toContainText('75.0%');
   await lea.screenshot({ path: 'e2e/screenshots/team-dashboard.png' });
+  await lea.getByTestId('team.tab.people').click();
+  await expect(lea.getByTestId('people.ann')).toContainText('Ann Annotator');
+  await lea.screenshot({ path: 'e2e/screenshots/team-people.png' });
 
   const out = join(server.dir, 'accepted.json');
   const exported = server.anchor('export', '--project', server.project, '--dataset', 'originals', '--format', 'mmevalpro', '--accepted-only', '--out', out);

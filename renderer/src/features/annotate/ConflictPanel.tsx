@@ -1,18 +1,13 @@
 import { GitMerge } from 'lucide-react';
 import type { Triplet, TripletDraft } from '../../../../shared/contract';
+import { DraftSummary } from './DraftSummary';
 import type { Conflict } from './useTripletEditor';
 
 function Side(props: { title: string; draft: TripletDraft }) {
   return (
     <div className="conflict__side">
       <div className="section-title">{props.title}</div>
-      {(['perception', 'knowledge'] as const).map((role) => (
-        <div key={role} className="conflict__q">
-          <div className="muted small">{role}</div>
-          <div>{props.draft[role].text || <em className="muted">empty</em>}</div>
-          <div className="muted small">{props.draft[role].options.map((o, i) => `${String.fromCharCode(65 + i)}. ${o}`).join('   ')} → {props.draft[role].answer ?? '—'}</div>
-        </div>
-      ))}
+      <DraftSummary draft={props.draft} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { History, RotateCcw, X } from 'lucide-react';
 import type { Revision } from '../../../../shared/contract';
 import { useCall } from '../../api/queries';
+import { DraftSummary } from './DraftSummary';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,13 +26,7 @@ export function HistoryPanel(props: { itemId: number; canRestore: boolean; onRes
             </button>
             {open === r.id && r.draft && (
               <div className="history__preview">
-                {(['perception', 'knowledge'] as const).map((role) => (
-                  <div key={role}>
-                    <div className="muted small">{role}</div>
-                    <div>{r.draft![role].text || <em className="muted">empty</em>}</div>
-                    <div className="muted small">{r.draft![role].options.map((o, i) => `${String.fromCharCode(65 + i)}. ${o}`).join('   ')} → {r.draft![role].answer ?? '—'}</div>
-                  </div>
-                ))}
+                <DraftSummary draft={r.draft} />
                 {props.canRestore && (
                   <button className="button" onClick={() => props.onRestore(r)} data-testid="history.restore"><RotateCcw size={13} /> Restore this text</button>
                 )}

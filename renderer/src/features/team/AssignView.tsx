@@ -25,7 +25,7 @@ export function AssignView(props: { datasetId: number | undefined }) {
   });
   return (
     <div className="assign panel" data-testid="team.assign">
-      <p className="muted small">Items are split into disjoint runs, one per annotator, in dataset order. Every item gets two checkers from the pool, least loaded first, never its own annotator. {unassigned !== undefined && <strong>{unassigned} questions' items are unassigned.</strong>}</p>
+      <p className="muted small">Items are split into disjoint runs, one per annotator, in dataset order. Every item gets two checkers from the pool, least loaded first, never its own annotator. {unassigned !== undefined && <strong>{unassigned} questions belong to unassigned items.</strong>}</p>
       <div className="assign__cols">
         <fieldset className="assign__people">
           <legend>Annotators</legend>
