@@ -16,6 +16,7 @@ import { correctPrediction, getPrediction, listPredictions } from './runs/predic
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
 import { teamHandlers } from './team/handlers';
+import { vrpHandlers } from './vrp/handlers';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -119,5 +120,6 @@ export function createHandlers(state: BackendState): Handlers {
     'reports.html': async ({ id, compare }) => (await import('./reports/export')).htmlReport(state.reports, id, compare, state.version, state.now()),
 
     ...teamHandlers(state),
+    ...vrpHandlers(state),
   };
 }

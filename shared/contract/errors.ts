@@ -10,6 +10,8 @@ export const errorCodes = [
   'import_failed',
   'export_failed',
   'migration_mismatch',
+  /** Data this version cannot handle: a scene from a newer schema, an image it cannot decode or render. */
+  'unsupported',
   'unknown_method',
   'unauthorized',
   'forbidden',

@@ -10,6 +10,7 @@ import { reportMethods } from './methods/reports';
 import { runMethods } from './methods/runs';
 import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
+import { vrpMethods } from './methods/vrp';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -24,6 +25,7 @@ export const contract = {
   ...runMethods,
   ...reportMethods,
   ...teamMethods,
+  ...vrpMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -47,5 +49,6 @@ export * from './eval-entities';
 export * from './events';
 export * from './report-entities';
 export * from './team-entities';
+export * from './vrp-entities';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

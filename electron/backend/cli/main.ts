@@ -7,6 +7,7 @@ import { registerModels } from './models';
 import { registerEval } from './eval';
 import { registerReport } from './report';
 import { registerTeam } from './team';
+import { registerVariants } from './variants';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -19,6 +20,7 @@ registerModels(program);
 registerEval(program);
 registerReport(program);
 registerTeam(program);
+registerVariants(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

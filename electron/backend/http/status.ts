@@ -10,6 +10,7 @@ export const statusOf: Record<ErrorCode, number> = {
   import_failed: 422,
   export_failed: 422,
   migration_mismatch: 409,
+  unsupported: 422,
   unknown_method: 404,
   unauthorized: 401,
   forbidden: 403,

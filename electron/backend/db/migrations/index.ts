@@ -1,10 +1,12 @@
 import initial from './0001_initial.sql?raw';
 import runs from './0002_runs.sql?raw';
 import triplets from './0003_triplets.sql?raw';
+import vrp from './0004_vrp.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: '0001_initial', sql: initial },
   { version: 2, name: '0002_runs', sql: runs },
   { version: 3, name: '0003_triplets', sql: triplets },
+  { version: 4, name: '0004_vrp', sql: vrp },
 ];

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { VariantPlan, VariantResult } from '../../../shared/contract';
+import { levels, PAPER_SELECTION, restrictLevels, type Level } from '../../../shared/vrp/relations';
+import { withProject, type Common } from './commands';
+
+function parseLevels(text: string): Level[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = names.filter((n) => !(levels as readonly string[]).includes(n));
+  if (bad.length || names.length === 0) throw new Error(`--levels takes a comma-separated list of ${levels.join(', ')}; got "${text}"`);
+  return names as Level[];
+}
+
+function humanPlan(plan: VariantPlan): string {
+  const lines = [`${plan.originals} originals × ${plan.perOriginal} variants = ${plan.variants} images into "${plan.target}"`];
+  if (plan.skipped.length) {
+    lines.push(`skipped ${plan.skipped.length}:`);
+    for (const s of plan.skipped.slice(0, 10)) lines.push(`  ${s.extId}: ${s.reason}`);
+    if (plan.skipped.length > 10) lines.push(`  … and ${plan.skipped.length - 10} more`);
+  }
+  return lines.join('\n');
+}
+
+function humanResult(r: VariantResult): string {
+  const out = r.out ? `; PNGs and metadata.csv/json in ${r.out}` : '';
+  return `${r.variants} variants of ${r.originals} originals in "${r.dataset}" (${r.created} new, ${r.updated} redrawn, ${r.unchanged} unchanged)${out}`;
+}
+
+/** `anchor variants`: VRPTest's metamorphic variants of every scene in a dataset, headless. */
+export function registerVariants(program: Command): void {
+  program
+    .command('variants')
+    .description('generate VRPTest variants (no / partial / full intervention) of every item with a scene drawn in Canvas')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'the dataset whose scenes to use')
+    .option('--levels <list>', 'intervention levels to generate: none,partial,full (default: all, the paper\'s 1 + 4 + 8)')
+    .option('--out <dir>', 'also write the images and metadata.csv / metadata.json to this folder')
+    .option('--plan', 'only print what would be generated, and what would be skipped and why')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: Common & { dataset: string; levels?: string; out?: string; plan?: boolean }) =>
+      withProject(opts, false, async (backend, out) => {
+        const selection = opts.levels ? restrictLevels(PAPER_SELECTION, parseLevels(opts.levels)) : PAPER_SELECTION;
+        const plan = await backend.call('variants.plan', { dataset: opts.dataset, selection });
+        if (opts.plan) {
+          out.result(plan, () => humanPlan(plan));
+          return;
+        }
+        const stop = out.follow(backend);
+        try {
+          const result = await backend.call('variants.run', { dataset: opts.dataset, selection, ...(opts.out ? { out: resolve(opts.out) } : {}) });
+          stop();
+          out.result({ ...result, skipped: plan.skipped }, () => humanResult(result));
+        } finally {
+          stop();
+        }
+      }),
+    );
+}

@@ -1,0 +1,62 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { VariantRow } from '../../../shared/contract';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import { findDataset } from '../services/datasets';
+import { imageBytes } from '../services/images';
+
+interface Row {
+  item_id: number; source_item_id: number; source_question_id: number; source_ext_id: string; name: string;
+  level: VariantRow['level']; colour: VariantRow['colour']; shape: VariantRow['shape']; font: VariantRow['font'];
+  position: VariantRow['position']; width: number; height: number; image_hash: string; created_at: string;
+}
+
+/** Variants generated from a source dataset, grouped by original in generation order. */
+export function listVariants(db: Db, datasetRef: number | string): VariantRow[] {
+  const source = findDataset(db, datasetRef);
+  const rows = db.prepare(`SELECT v.*, s.ext_id AS source_ext_id FROM variants v
+    JOIN items s ON s.id = v.source_item_id JOIN items i ON i.id = v.item_id
+    WHERE s.dataset_id = ? ORDER BY i.position`).all(source.id) as Row[];
+  return rows.map((r) => ({
+    itemId: r.item_id, sourceItemId: r.source_item_id, sourceQuestionId: r.source_question_id, sourceExtId: r.source_ext_id,
+    name: r.name, level: r.level, colour: r.colour, shape: r.shape, font: r.font, position: r.position,
+    width: r.width, height: r.height, hash: r.image_hash, createdAt: r.created_at,
+  }));
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+
+/**
+ * Writes a dataset's variants as image files named after their relation values, plus metadata.csv and
+ * metadata.json (one row per file: source item and question, relation values, level, size, SHA-256). The metadata
+ * files are written last and renamed into place, so a folder with metadata holds every file it lists.
+ */
+export function exportVariants(db: Db, datasetRef: number | string, out: string): { out: string; files: number } {
+  const rows = listVariants(db, datasetRef);
+  if (rows.length === 0) throw new AppError('export_failed', 'no variants have been generated from this dataset yet');
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (error) {
+    throw new AppError('export_failed', `cannot create ${out}: ${(error as Error).message}`);
+  }
+  const records = rows.map((r) => {
+    const image = imageBytes(db, r.hash);
+    const file = `${r.name}.${EXTENSIONS[image.mime] ?? 'bin'}`;
+    writeFileSync(join(out, file), image.bytes);
+    return {
+      file, source_item: r.sourceExtId, source_item_id: r.sourceItemId, source_question_id: r.sourceQuestionId,
+      variant_item_id: r.itemId, level: r.level, colour: r.colour, shape: r.shape, font: r.font, position: r.position,
+      width: r.width, height: r.height, sha256: r.hash,
+    };
+  });
+  writeAtomically(join(out, 'metadata.csv'), stringify(records, { header: true }));
+  writeAtomically(join(out, 'metadata.json'), `${JSON.stringify(records, null, 2)}\n`);
+  return { out, files: records.length };
+}
+
+function writeAtomically(path: string, text: string): void {
+  writeFileSync(`${path}.partial`, text);
+  renameSync(`${path}.partial`, path);
+}

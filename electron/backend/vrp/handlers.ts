@@ -1,0 +1,39 @@
+import type { MethodName } from '../../../shared/contract';
+import type { Handlers } from '../handlers';
+import type { BackendState } from '../state';
+import { findDataset } from '../services/datasets';
+import { exportVariants, listVariants } from './export';
+import { generateVariants, type GenerateInput } from './generate';
+import { nodeKonva } from './konva-node';
+import { planVariants } from './plan';
+import { canvasItems, getScene, saveScene } from './scenes';
+
+type VrpMethod = Extract<MethodName, `${'scenes' | 'variants'}.${string}`>;
+
+/** Scenes drawn in the Canvas screen and the variants generated from them. */
+export function vrpHandlers(state: BackendState): Pick<Handlers, VrpMethod> {
+  const db = () => state.requireProject().db;
+  const start = (input: GenerateInput, userId: string | null) => {
+    const project = db();
+    // Refuse bad input (an empty text for full intervention, a huge image) at once, before a job exists.
+    planVariants(project, input.dataset, input.selection);
+    const title = `Variants of ${findDataset(project, input.dataset).name}`;
+    const K = nodeKonva(state.resourcesDir);
+    return state.jobs.start('variants', title, 'variants', (control) =>
+      generateVariants(project, K, input, control, { title, startedAt: state.now().toISOString(), userId, now: state.now }).then((result) => {
+        state.events.changed(['datasets', 'items', 'questions']);
+        return result;
+      }),
+    );
+  };
+  return {
+    'scenes.items': ({ datasetId }) => canvasItems(db(), datasetId),
+    'scenes.get': ({ itemId }) => getScene(db(), itemId),
+    'scenes.save': ({ itemId, version, scene }, ctx) => saveScene(db(), itemId, version, scene, ctx.userId, state.now()),
+    'variants.plan': ({ dataset, selection }) => planVariants(db(), dataset, selection).summary,
+    'variants.start': (input, ctx) => ({ jobId: start(input, ctx.userId).job.id }),
+    'variants.run': (input, ctx) => start(input, ctx.userId).done,
+    'variants.list': ({ dataset }) => listVariants(db(), dataset),
+    'variants.export': ({ dataset, out }) => exportVariants(db(), dataset, out),
+  };
+}

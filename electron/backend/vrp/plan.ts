@@ -1,0 +1,92 @@
+import type { VariantPlan } from '../../../shared/contract';
+import { variantMatrix, type VariantSelection, type VariantSpec } from '../../../shared/vrp/relations';
+import type { Scene } from '../../../shared/vrp/scene';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import { findDataset } from '../services/datasets';
+import { checkRenderable } from './render';
+import { canvasItems, parseStoredScene } from './scenes';
+import { statement } from '../db/statements';
+
+/** One original with everything needed to draw its variants. */
+export interface PlannedOriginal {
+  itemId: number;
+  extId: string;
+  position: number;
+  questionId: number;
+  scene: Scene;
+  sceneVersion: number;
+}
+
+export interface FullPlan {
+  summary: VariantPlan;
+  datasetId: number;
+  originals: PlannedOriginal[];
+  specs: VariantSpec[];
+}
+
+/** The derived dataset that holds a dataset's variants. */
+export function variantDatasetName(source: string): string {
+  return `${source}-vrp`;
+}
+
+/**
+ * Decides what a generation makes: the items with a scene whose image is still the one it was drawn on, times the
+ * selected variants. Refuses before any drawing when the input cannot give every variant (an empty reference text
+ * with full intervention, an image too large to render), naming each item at fault.
+ */
+export function planVariants(db: Db, datasetRef: number | string, selection: VariantSelection): FullPlan {
+  const dataset = findDataset(db, datasetRef);
+  const specs = variantMatrix(selection);
+  if (specs.length === 0) throw new AppError('invalid_input', 'the selection names no variants; choose at least one level');
+  const skipped: VariantPlan['skipped'] = [];
+  const originals: PlannedOriginal[] = [];
+  const problems: { code: 'invalid_input' | 'unsupported' | 'conflict'; message: string }[] = [];
+  const positionOf = statement(db, 'SELECT position FROM items WHERE id = ?');
+  const sceneOf = statement(db, 'SELECT doc, version FROM scenes WHERE item_id = ?');
+  const wantsText = specs.some((s) => s.level === 'full');
+  const wantsShapes = specs.some((s) => s.level !== 'none' && s.shape !== 'none');
+  for (const item of canvasItems(db, dataset.id)) {
+    const row = sceneOf.get(item.id) as { doc: string; version: number } | undefined;
+    if (!row) {
+      skipped.push({ itemId: item.id, extId: item.extId, reason: 'no scene drawn' });
+      continue;
+    }
+    const scene = parseStoredScene(item.id, row.doc);
+    if (scene.image.hash !== item.image.hash) {
+      skipped.push({ itemId: item.id, extId: item.extId, reason: 'the item\'s image changed after the scene was drawn; open it in Canvas to redraw' });
+      continue;
+    }
+    if (wantsShapes && scene.shapes.length === 0) {
+      skipped.push({ itemId: item.id, extId: item.extId, reason: 'the scene has no shapes' });
+      continue;
+    }
+    if (wantsText && scene.text.content.trim() === '') {
+      problems.push({ code: 'invalid_input', message: `item ${item.extId}: the reference text is empty, and full intervention writes it on the image` });
+    }
+    try {
+      checkRenderable(`item ${item.extId}`, item.image.width, item.image.height);
+    } catch (error) {
+      problems.push({ code: 'unsupported', message: (error as Error).message });
+    }
+    const position = (positionOf.get(item.id) as { position: number }).position;
+    originals.push({ itemId: item.id, extId: item.extId, position, questionId: item.questionId, scene, sceneVersion: row.version });
+  }
+  const target = statement(db, 'SELECT format FROM datasets WHERE name = ?').get(variantDatasetName(dataset.name)) as { format: string } | undefined;
+  if (target && target.format !== 'vrp') {
+    problems.push({ code: 'conflict', message: `a dataset named "${variantDatasetName(dataset.name)}" exists and does not hold variants; rename it first` });
+  }
+  if (problems.length) {
+    const more = problems.length > 5 ? ` (and ${problems.length - 5} more)` : '';
+    throw new AppError(problems[0]!.code, `cannot generate variants: ${problems.slice(0, 5).map((p) => p.message).join('; ')}${more}`);
+  }
+  return {
+    datasetId: dataset.id,
+    originals,
+    specs,
+    summary: {
+      dataset: dataset.name, target: variantDatasetName(dataset.name), originals: originals.length,
+      perOriginal: specs.length, variants: originals.length * specs.length, specs, skipped,
+    },
+  };
+}
