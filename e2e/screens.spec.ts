@@ -16,6 +16,10 @@ for (const theme of ['light', 'dark'] as const) {
         await studio.selectDataset('Demo triplets');
         await studio.rows().nth(4).click();
         await expect(page.getByTestId('item.image')).toBeVisible();
+      } else if (screen === 'canvas') {
+        // The demo project's pictures: the first item opens on the stage, ready to draw on.
+        await expect(page.getByTestId('canvas.screen')).toBeVisible();
+        await expect(page.getByTestId('canvas.stage').locator('canvas').first()).toBeVisible();
       } else if (screen === 'settings' || screen === 'team') {
         await expect(page.getByTestId(`${screen}.screen`)).toBeVisible();
       } else if (screen === 'annotate' || screen === 'review') {

@@ -27,3 +27,34 @@ export function writeBenchTsv(name: string, options: { breakLine?: number } = {}
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
+
+/** A picture with detail worth a pixel comparison: a gradient, shapes and some text. */
+function picture(seed: number): string {
+  const canvas = createCanvas(640, 420);
+  const ctx = canvas.getContext('2d');
+  const g = ctx.createLinearGradient(0, 0, 640, 420);
+  g.addColorStop(0, '#dfe9f5');
+  g.addColorStop(1, seed % 2 ? '#f3e2c7' : '#cfe8d5');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, 640, 420);
+  ctx.fillStyle = '#2a6f4f';
+  ctx.beginPath();
+  ctx.arc(180 + seed * 20, 150, 60, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#7a3e9d';
+  ctx.fillRect(380, 220, 150, 110);
+  ctx.fillStyle = '#1f2933';
+  ctx.font = '22px sans-serif';
+  ctx.fillText(`picture ${seed}`, 30, 390);
+  return canvas.toBuffer('image/png').toString('base64');
+}
+
+/** A VLMEvalKit TSV of `n` questions on pictures to draw visual prompts on. */
+export function writePicturesTsv(name: string, n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-e2e-files-'));
+  const lines = ['index\timage\tquestion\tA\tB\tanswer\tcategory'];
+  for (let i = 0; i < n; i++) lines.push([String(i), picture(i), `What is inside the marked region of picture ${i}?`, 'a circle', 'a square', 'A', 'shapes'].join('\t'));
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}

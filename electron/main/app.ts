@@ -21,7 +21,7 @@ export function projectArgs(argv: readonly string[]): string[] {
 /** Starts the desktop app with Electron's API passed in, so the wiring stays readable and the parts testable. */
 export async function startDesktop(electron: ElectronApi, distDir: string): Promise<void> {
   const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell } = electron;
-  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;

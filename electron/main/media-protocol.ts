@@ -19,7 +19,10 @@ export async function serveMedia(backends: readonly Backend[], requestUrl: strin
   for (const backend of backends) {
     try {
       const image = await backend.image(match[2]!, match[1] === 'thumb');
-      return new Response(new Uint8Array(image.bytes), { headers: { 'content-type': image.mime, 'cache-control': 'max-age=31536000, immutable' } });
+      // CORS lets the canvas editor draw the image and still export its pixels (a file:// page is another origin).
+      return new Response(new Uint8Array(image.bytes), {
+        headers: { 'content-type': image.mime, 'cache-control': 'max-age=31536000, immutable', 'access-control-allow-origin': '*' },
+      });
     } catch {
       // Not in this project: try the next window's.
     }

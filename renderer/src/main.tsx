@@ -10,6 +10,7 @@ import './styles/app.css';
 import './styles/runs.css';
 import './styles/reports.css';
 import './styles/workflow.css';
+import './styles/canvas.css';
 
 // Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
 subscribeToBackend((event) => {

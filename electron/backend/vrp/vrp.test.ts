@@ -34,7 +34,6 @@ function countColour(img: { width: number; height: number; data: Uint8ClampedArr
 }
 const isRed = ([r, g, b]: [number, number, number]) => r > 200 && g < 60 && b < 60;
 const isBlue = ([r, g, b]: [number, number, number]) => b > 200 && r < 60 && g < 60;
-const isInk = ([r, g, b]: [number, number, number]) => r < 120 && g < 120 && b < 120;
 
 function variantImage(backend: Backend, name: string): Buffer {
   return db(backend).prepare(`SELECT im.bytes FROM variants v JOIN images im ON im.hash = v.image_hash WHERE v.name = ?`).pluck().get(name) as Buffer;

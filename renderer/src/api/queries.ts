@@ -14,6 +14,8 @@ function scopeOf(method: string): DataScope {
   if (method.startsWith('reports.')) return 'runs';
   // The triplet workflow's reads all change together: a submit moves queues, dashboards and the triplet itself.
   if (/^(session|users|assignments|triplets|reviews|team|lint)\./.test(method)) return 'team';
+  // Scenes and variants are item content: a generation or a saved scene refreshes them with the items.
+  if (method.startsWith('scenes.') || method.startsWith('variants.')) return 'items';
   return method.split('.')[0] as DataScope;
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
-import { PlaceholderScreen } from '../features/placeholder/PlaceholderScreen';
+import { CanvasScreen } from '../features/canvas/CanvasScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
@@ -30,7 +30,7 @@ function CurrentScreen() {
     case 'annotate': return <AnnotateScreen />;
     case 'review': return <ReviewScreen />;
     case 'team': return <TeamScreen />;
-    default: return <PlaceholderScreen screen={screen} />;
+    case 'canvas': return <CanvasScreen />;
   }
 }
 

@@ -46,6 +46,13 @@ export const screenShortcuts: { screen: string; keys: string; what: string }[] =
   { screen: 'Review', keys: 'p / x (outside text fields)', what: 'Pass / Problematic for the active question' },
   { screen: 'Review', keys: 'Tab', what: 'move between the perception and knowledge verdicts' },
   { screen: 'Review', keys: 'Ctrl+Enter', what: 'submit your verdicts' },
+  { screen: 'Canvas', keys: 'V / B / E', what: 'select, draw a box, draw an ellipse' },
+  { screen: 'Canvas', keys: 'Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y)', what: 'undo / redo' },
+  { screen: 'Canvas', keys: 'Del, Ctrl+D, Ctrl+A, Esc', what: 'delete, duplicate, select all, select none' },
+  { screen: 'Canvas', keys: 'arrows (Shift: ×10)', what: 'nudge the selection by a pixel' },
+  { screen: 'Canvas', keys: 'wheel, + / −, F, Space+drag', what: 'zoom to the cursor, zoom, fit, pan' },
+  { screen: 'Canvas', keys: 'P', what: 'preview the open item\'s variants' },
+  { screen: 'Canvas', keys: 'j / k, Ctrl+S', what: 'next / previous item, save now' },
 ];
 
 /** Single keys and the commands they run (the desktop menu runs the same commands). */
