@@ -7,6 +7,7 @@ import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../t
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
+import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
@@ -276,5 +277,35 @@ describe('anchor score', () => {
     expect(after.prepare(`SELECT text FROM questions WHERE item_id = 2 AND role = 'perception'`).pluck().get()).toBe('What animal is in the picture? — fixed before the crash');
     expect(after.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = '2' AND action IN ('save', 'submit')`).pluck().get()).toBe(3);
     after.close();
+  }, 60_000);
+});
+
+describe('anchor variants', () => {
+  it('plans, generates chosen levels with PNGs and metadata, and refuses an empty text for full intervention', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'vrp.anchor');
+    const items = await seedPictures(backend, dir, 3);
+    await backend.call('scenes.save', { itemId: items[0]!.id, version: 0, scene: sceneFor(items[0]!) });
+    await backend.call('scenes.save', { itemId: items[1]!.id, version: 0, scene: sceneFor(items[1]!, undefined, { content: '' }) });
+    await backend.close();
+
+    const plan = JSON.parse(anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial', '--plan', '--json').stdout);
+    expect(plan.value).toMatchObject({ originals: 2, perOriginal: 5, variants: 10, target: 'pictures-vrp' });
+    expect(plan.value.skipped).toEqual([{ itemId: items[2]!.id, extId: '2', reason: 'no scene drawn' }]);
+
+    const refused = anchor('variants', '--project', project, '--dataset', 'pictures');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/item 1: the reference text is empty, and full intervention writes it on the image \[invalid_input\]/);
+
+    const out = join(dir, 'vrp-out');
+    const made = anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial', '--out', out, '--json');
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout).value).toMatchObject({ dataset: 'pictures-vrp', originals: 2, variants: 10, created: 10, out });
+    expect(readFileSync(join(out, 'metadata.csv'), 'utf8').trim().split('\n')).toHaveLength(11);
+    expect(existsSync(join(out, '0__partial__blue_ellipse_none_none.png'))).toBe(true);
+    expect(anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial').stdout)
+      .toMatch(/10 variants of 2 originals in "pictures-vrp" \(0 new, 0 redrawn, 10 unchanged\)/);
+
+    const bad = anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'some');
+    expect(bad.stderr).toMatch(/--levels takes a comma-separated list of none, partial, full; got "some"/);
   }, 60_000);
 });
