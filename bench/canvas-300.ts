@@ -24,16 +24,17 @@ function shapes(n: number): Shape[] {
 /** Frame intervals (ms) in the page while the mouse drags the first shape across the image and back. */
 async function dragFrames(page: Page): Promise<number[]> {
   await page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; stop_: boolean };
+    // Runs in the page; this file is type-checked without the DOM library, hence the shape spelled out.
+    const w = globalThis as unknown as { frames_: number[]; stop_: boolean; requestAnimationFrame(cb: (t: number) => void): void };
     w.frames_ = [];
     w.stop_ = false;
     let last = performance.now();
     const tick = (t: number) => {
       w.frames_.push(t - last);
       last = t;
-      if (!w.stop_) requestAnimationFrame(tick);
+      if (!w.stop_) w.requestAnimationFrame(tick);
     };
-    requestAnimationFrame(tick);
+    w.requestAnimationFrame(tick);
   });
   const stage = page.getByTestId('canvas.stage');
   const box = (await stage.boundingBox())!;
@@ -49,7 +50,7 @@ async function dragFrames(page: Page): Promise<number[]> {
   await page.mouse.up();
   for (let z = 0; z < 20; z++) await page.mouse.wheel(0, z < 10 ? -120 : 120);
   return page.evaluate(() => {
-    const w = window as unknown as { frames_: number[]; stop_: boolean };
+    const w = globalThis as unknown as { frames_: number[]; stop_: boolean };
     w.stop_ = true;
     return w.frames_.slice(2);
   });
