@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { Studio } from './pages/studio';
 import { writePicturesTsv } from './support/files';
+import { meanAbsDifference, rgbaOf } from '../test/pixels';
 
 async function api<T>(request: APIRequestContext, method: string, input: unknown): Promise<T> {
   const res = await request.post(`api/${method}`, { data: input });
@@ -34,14 +34,6 @@ async function drag(page: Page, from: [number, number], to: [number, number]): P
   await page.mouse.down();
   await page.mouse.move(b.x, b.y, { steps: 6 });
   await page.mouse.up();
-}
-
-async function rgba(bytes: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
-  const image = await loadImage(bytes);
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  return { width: image.width, height: image.height, data: ctx.getImageData(0, 0, image.width, image.height).data };
 }
 
 interface Shape { id: string; kind: string; x: number; y: number; width: number; height: number; rotation: number }
@@ -130,12 +122,10 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   // The same scene drawn by Node's batch rendering agrees with the browser's export to under 1/255 on average.
   const node = variants.find((v) => v.name === '0__full__red_drawn_times_upper')!;
   const rendered = Buffer.from(await (await request.get(`media/image/${node.hash}`)).body());
-  const a = await rgba(exported);
-  const b = await rgba(rendered);
+  const a = await rgbaOf(exported);
+  const b = await rgbaOf(rendered);
   expect([a.width, a.height]).toEqual([b.width, b.height]);
-  let sum = 0;
-  for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
-  const meanAbs = sum / a.data.length;
+  const meanAbs = meanAbsDifference(a, b);
   console.log(`editor export vs Node render: mean absolute difference ${meanAbs.toFixed(4)} of 255 over ${a.width}×${a.height}`);
   expect(meanAbs).toBeLessThan(1);
   expect(errors).toEqual([]);

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '../../../shared/vrp/relations';
@@ -9,17 +8,10 @@ import { withProject } from '../../../test/fixtures';
 import { box, picture, sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { writeTsv } from '../../../test/fixtures';
 import { humanRun } from '../../../test/eval-fixtures';
+import { rgbaOf } from '../../../test/pixels';
 import type { Backend } from '..';
 
 const db = (backend: Backend) => backend.state.requireProject().db;
-
-async function rgbaOf(bytes: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
-  const image = await loadImage(bytes);
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  return { width: image.width, height: image.height, data: ctx.getImageData(0, 0, image.width, image.height).data };
-}
 
 function pixel(img: { width: number; data: Uint8ClampedArray }, x: number, y: number): [number, number, number] {
   const i = (Math.round(y) * img.width + Math.round(x)) * 4;
