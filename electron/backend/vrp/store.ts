@@ -47,32 +47,38 @@ export function storeVariants(db: Db, plan: FullPlan, staged: readonly StagedVar
     const datasetId = ensureDataset(db, plan, at);
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const insertImage = statement(db, 'INSERT OR IGNORE INTO images (hash, mime, size, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)');
-    const existing = statement(db, `SELECT i.id, v.image_hash FROM items i LEFT JOIN variants v ON v.item_id = i.id
+    const existing = statement(db, `SELECT i.id, v.image_hash, q.text, q.hint, q.options, q.answer FROM items i
+      LEFT JOIN variants v ON v.item_id = i.id LEFT JOIN questions q ON q.item_id = i.id
       WHERE i.dataset_id = ? AND i.ext_id = ?`);
     const sourceItem = statement(db, 'SELECT source, category, l2_category, subject, split FROM items WHERE id = ?');
     const questionsByItem = new Map<number, ReturnType<typeof questionsOf>>();
     for (const v of [...staged].sort((a, b) => a.original.position - b.original.position || specRank(a.spec) - specRank(b.spec))) {
-      const found = existing.get(datasetId, v.name) as { id: number; image_hash: string | null } | undefined;
-      if (found && found.image_hash === v.hash) {
+      const found = existing.get(datasetId, v.name) as
+        | { id: number; image_hash: string | null; text: string | null; hint: string | null; options: string | null; answer: string | null }
+        | undefined;
+      let questions = questionsByItem.get(v.original.itemId);
+      if (!questions) questionsByItem.set(v.original.itemId, (questions = questionsOf(db, v.original.itemId)));
+      const question = questions.find((q) => q.id === v.original.questionId) ?? questions[0]!;
+      const text = v.spec.level === 'full' ? FULL_INTERVENTION_PROMPT : question.text;
+      const options = JSON.stringify(question.options);
+      const answer = JSON.stringify(question.answer);
+      // Unchanged only if the picture and the question are: a corrected source question reaches its variants too.
+      if (found && found.image_hash === v.hash && found.text === text && found.hint === question.hint && found.options === options && found.answer === answer) {
         counts.unchanged++;
         continue;
       }
       const bytes = readFileSync(v.file);
       insertImage.run(v.hash, v.mime, bytes.length, v.width, v.height, bytes);
-      let questions = questionsByItem.get(v.original.itemId);
-      if (!questions) questionsByItem.set(v.original.itemId, (questions = questionsOf(db, v.original.itemId)));
-      const question = questions.find((q) => q.id === v.original.questionId) ?? questions[0]!;
       const values = { level: v.spec.level, colour: v.spec.colour, shape: v.spec.shape, font: v.spec.font, position: v.spec.position };
       const variantOf = { itemId: v.original.itemId, questionId: question.id, extId: v.original.extId, dataset: plan.summary.dataset };
       const meta = JSON.stringify({ vrp: values, variantOf });
-      const text = v.spec.level === 'full' ? FULL_INTERVENTION_PROMPT : question.text;
       let itemId: number;
       if (found) {
         itemId = found.id;
         statement(db, 'UPDATE item_images SET image_hash = ? WHERE item_id = ? AND position = 0').run(v.hash, itemId);
         statement(db, 'UPDATE items SET meta = ?, version = version + 1 WHERE id = ?').run(meta, itemId);
         statement(db, `UPDATE questions SET text = ?, hint = ?, options = ?, answer = ?, meta = ?, version = version + 1, updated_at = ?
-          WHERE item_id = ?`).run(text, question.hint, JSON.stringify(question.options), JSON.stringify(question.answer), meta, at, itemId);
+          WHERE item_id = ?`).run(text, question.hint, options, answer, meta, at, itemId);
         counts.updated++;
       } else {
         const src = sourceItem.get(v.original.itemId) as { source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null };
@@ -83,7 +89,7 @@ export function storeVariants(db: Db, plan: FullPlan, staged: readonly StagedVar
         statement(db, 'INSERT INTO item_images (item_id, position, image_hash) VALUES (?, 0, ?)').run(itemId, v.hash);
         statement(db, `INSERT INTO questions (item_id, role, type, ext_index, text, hint, options, answer, meta, updated_at)
           VALUES (?, 'origin', ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-          itemId, question.type, question.extIndex, text, question.hint, JSON.stringify(question.options), JSON.stringify(question.answer), meta, at,
+          itemId, question.type, question.extIndex, text, question.hint, options, answer, meta, at,
         );
         counts.created++;
       }

@@ -131,7 +131,12 @@ describe('variant generation', () => {
     const version = (await t.backend.call('scenes.get', { itemId: items[0]!.id })).version;
     await t.backend.call('scenes.save', { itemId: items[0]!.id, version, scene: sceneFor(items[0]!, [box('b1', 40, 40, 30, 30)]) });
     expect(await t.backend.call('variants.run', { dataset: 'pictures' })).toMatchObject({ created: 0, updated: 12, unchanged: 14 });
-    expect(db(t.backend).prepare(`SELECT count(*) FROM revisions WHERE entity = 'dataset' AND action = 'variants'`).pluck().get()).toBe(3);
+    // A corrected source question reaches the variants that show it (none and partial), not the full ones.
+    db(t.backend).prepare(`UPDATE questions SET text = 'What is inside the marked region, exactly?' WHERE id = ?`).run(items[1]!.questionId);
+    expect(await t.backend.call('variants.run', { dataset: 'pictures' })).toMatchObject({ created: 0, updated: 5, unchanged: 21 });
+    const renamed = rows.find((r) => r.name === '1__partial__red_box_none_none')!;
+    expect((await t.backend.call('items.get', { id: renamed.itemId })).questions[0]!.text).toBe('What is inside the marked region, exactly?');
+    expect(db(t.backend).prepare(`SELECT count(*) FROM revisions WHERE entity = 'dataset' AND action = 'variants'`).pluck().get()).toBe(4);
   });
 
   it('lets the user pick any subset of the factorial and names every file after its values', () => {
