@@ -62,6 +62,12 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   await drag(page, [100, 80], [260, 200]);
   await page.getByTestId('canvas.tool.ellipse').click();
   await drag(page, [360, 150], [520, 260]);
+  // A box started inside another draws rather than grabbing the outer one; Delete removes the new, selected one.
+  await page.keyboard.press('b');
+  await drag(page, [150, 100], [200, 140]);
+  await expect(page.getByTestId('canvas.status.shapes')).toHaveText('3 shapes');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('canvas.status.shapes')).toHaveText('2 shapes');
   await expect(page.getByTestId('canvas.saveState')).toHaveText(/Saved · v\d/);
   let stored = await api<SceneRecord>(request, 'scenes.get', { itemId });
   expect(stored.scene!.shapes.map((s) => s.kind)).toEqual(['box', 'ellipse']);

@@ -174,7 +174,7 @@ export function CanvasScreen() {
               : <div className="canvas-stage canvas-stage--loading">{imageError ?? 'Loading the image…'}</div>}
             <footer className="canvas-status">
               <span>#{item.extId}</span>
-              <span>{scene.shapes.length} shape{scene.shapes.length === 1 ? '' : 's'}</span>
+              <span data-testid="canvas.status.shapes">{scene.shapes.length} shape{scene.shapes.length === 1 ? '' : 's'}</span>
               <span className="canvas-hint">{ui.selected.length ? `${ui.selected.length} selected` : 'B or E, then drag to draw · Space+drag pans · wheel zooms'}</span>
               <span className="spacer" />
               <ZoomControls onZoom={zoom} />

@@ -189,7 +189,7 @@ export function CanvasStage(props: { scene: Scene; image: HTMLImageElement; stro
               : <Rect x={drawing.x} y={drawing.y} width={drawing.w} height={drawing.h} stroke={props.stroke} strokeWidth={defaultStrokeWidth(scene.image)} dash={[8 / view.scale, 6 / view.scale]} listening={false} />)}
           </Group>
           {scene.shapes.map((shape) => (
-            <ShapeNode key={shape.id} shape={shape} dy={imageTop} draggable={tool === 'select' && !spaceHeld}
+            <ShapeNode key={shape.id} shape={shape} dy={imageTop} draggable={tool === 'select' && !spaceHeld} selectable={tool === 'select'}
               onSelect={(additive) => select(additive ? toggle(selected, shape.id) : selected.includes(shape.id) ? selected : [shape.id])}
               onDragEnd={onDragEnd} onTransformStart={() => { gesture.current += 1; }} onTransformEnd={onTransformEnd} />
           ))}
@@ -203,7 +203,7 @@ export function CanvasStage(props: { scene: Scene; image: HTMLImageElement; stro
 }
 
 function ShapeNode(props: {
-  shape: Shape; dy: number; draggable: boolean; onSelect(additive: boolean): void; onDragEnd(id: string): void;
+  shape: Shape; dy: number; draggable: boolean; selectable: boolean; onSelect(additive: boolean): void; onDragEnd(id: string): void;
   onTransformStart(): void; onTransformEnd(e: KonvaEventObject<Event>): void;
 }) {
   const spec = shapeNode(props.shape, { dy: props.dy });
@@ -211,7 +211,12 @@ function ShapeNode(props: {
     id: props.shape.id, name: 'shape', draggable: props.draggable, perfectDrawEnabled: false,
     // A transparent fill only for hit-testing: a click inside an outline selects it; nothing is painted.
     fill: 'rgba(0,0,0,0)', hitStrokeWidth: Math.max(12, props.shape.strokeWidth),
-    onMouseDown: (e: KonvaEventObject<MouseEvent>) => { e.cancelBubble = true; props.onSelect(e.evt.shiftKey); },
+    // With a drawing tool the press goes on to the stage, so a new shape can start inside an existing one.
+    onMouseDown: (e: KonvaEventObject<MouseEvent>) => {
+      if (!props.selectable) return;
+      e.cancelBubble = true;
+      props.onSelect(e.evt.shiftKey);
+    },
     onDragEnd: () => props.onDragEnd(props.shape.id), onTransformStart: props.onTransformStart, onTransformEnd: props.onTransformEnd,
   };
   return spec.className === 'Ellipse' ? <Ellipse {...spec.attrs} {...common} /> : <Rect {...spec.attrs} {...common} />;
