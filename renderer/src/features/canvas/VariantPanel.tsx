@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Grid3x3, Sparkles, X } from 'lucide-react';
-import { relationLabels, variantMatrix, type VariantSelection } from '../../../../shared/vrp/relations';
+import { relationLabels, variantMatrix, type Level, type VariantSelection } from '../../../../shared/vrp/relations';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -36,6 +36,15 @@ function Chips<T extends string>(props: { name: string; chips: Chip<T>[]; value:
   );
 }
 
+function LevelToggle(props: { level: Level; checked: boolean; hint: string; onChange(on: boolean): void }) {
+  return (
+    <label className="level-row">
+      <input type="checkbox" checked={props.checked} data-testid={`variants.${props.level}`} onChange={(e) => props.onChange(e.target.checked)} />
+      <span>{relationLabels.level[props.level]}</span><span className="muted small">{props.hint}</span>
+    </label>
+  );
+}
+
 /** Which variants to make (any subset of SPEC §6's factorial, the paper's 1 + 4 + 8 by default), a preview and the job. */
 export function VariantPanel(props: {
   datasetId: number; selection: VariantSelection; onSelection(s: VariantSelection): void; onPreview(): void; beforeGenerate(): Promise<void>;
@@ -64,26 +73,17 @@ export function VariantPanel(props: {
   return (
     <section className="side-card" aria-label="Variants">
       <h3>Variants <span className="muted small">{perOriginal} per original</span></h3>
-      <label className="level-row">
-        <input type="checkbox" checked={sel.none} onChange={(e) => onSelection({ ...sel, none: e.target.checked })} data-testid="variants.none" />
-        <span>{relationLabels.level.none}</span><span className="muted small">the original image</span>
-      </label>
-      <label className="level-row">
-        <input type="checkbox" checked={sel.partial.enabled} data-testid="variants.partial"
-          onChange={(e) => onSelection({ ...sel, partial: { ...sel.partial, enabled: e.target.checked } })} />
-        <span>{relationLabels.level.partial}</span><span className="muted small">shapes, question as text</span>
-      </label>
+      <LevelToggle level="none" checked={sel.none} hint="the original image" onChange={(none) => onSelection({ ...sel, none })} />
+      <LevelToggle level="partial" checked={sel.partial.enabled} hint="shapes, question as text"
+        onChange={(enabled) => onSelection({ ...sel, partial: { ...sel.partial, enabled } })} />
       <div className="level-body">
         <Chips name="Colour" chips={colourChips} value={sel.partial.colours} disabled={!sel.partial.enabled} testId="variants.partial.colour"
           onChange={(colours) => onSelection({ ...sel, partial: { ...sel.partial, colours } })} />
         <Chips name="Shape" chips={shapeChips} value={sel.partial.shapes} disabled={!sel.partial.enabled} testId="variants.partial.shape"
           onChange={(shapes) => onSelection({ ...sel, partial: { ...sel.partial, shapes } })} />
       </div>
-      <label className="level-row">
-        <input type="checkbox" checked={sel.full.enabled} data-testid="variants.full"
-          onChange={(e) => onSelection({ ...sel, full: { ...sel.full, enabled: e.target.checked } })} />
-        <span>{relationLabels.level.full}</span><span className="muted small">shapes and the question in a band</span>
-      </label>
+      <LevelToggle level="full" checked={sel.full.enabled} hint="shapes and the question in a band"
+        onChange={(enabled) => onSelection({ ...sel, full: { ...sel.full, enabled } })} />
       <div className="level-body">
         <Chips name="Colour" chips={colourChips} value={sel.full.colours} disabled={!sel.full.enabled} testId="variants.full.colour"
           onChange={(colours) => onSelection({ ...sel, full: { ...sel.full, colours } })} />
