@@ -42,6 +42,9 @@ export const runFilterSchema = z.object({
   source: z.string().optional(),
   category: z.string().optional(),
   text: z.string().max(500).optional(),
+  /** Only these items (TP-Eval's few-shot set D_few), or all but these (its held-out test set). */
+  itemIds: z.array(z.number().int()).max(50_000).optional(),
+  excludeItemIds: z.array(z.number().int()).max(50_000).optional(),
 });
 
 export const runConfigInputSchema = z.object({

@@ -16,6 +16,21 @@ const box: SecretBox = {
 };
 
 describe('baselines and people', () => {
+  it('selects only listed items, or all but them (TP-Eval\'s few-shot and held-out sets)', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 10);
+    const { rows } = await ctx.backend.call('questions.list', { datasetId, limit: 100 });
+    const few = rows.slice(0, 3).map((r) => r.itemId);
+    const asked = async (filter: { itemIds?: number[]; excludeItemIds?: number[] }) => {
+      const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'random-guess', filter });
+      await ctx.backend.state.runs.settled(runId);
+      return new Set((await ctx.backend.call('runs.predictions', { runId, limit: 100 })).rows.map((r) => r.itemId));
+    };
+    expect(await asked({ itemIds: few })).toEqual(new Set(few));
+    const rest = await asked({ excludeItemIds: few });
+    expect(rest.size).toBe(new Set(rows.map((r) => r.itemId)).size - 3);
+    for (const id of few) expect(rest.has(id)).toBe(false);
+  });
+
   it('the random-guess baseline is seeded: the same seed gives the same answers, another seed others', async () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 40);
     const answers = async (seed: number) => {

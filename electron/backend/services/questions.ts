@@ -9,6 +9,8 @@ export function questionWhere(filter: QuestionFilter): { sql: string; params: un
   if (filter.category !== undefined) { clauses.push("coalesce(i.category, '') = ?"); params.push(filter.category); }
   if (filter.role !== undefined) { clauses.push('q.role = ?'); params.push(filter.role); }
   if (filter.status !== undefined) { clauses.push('i.status = ?'); params.push(filter.status); }
+  if (filter.itemIds !== undefined) { clauses.push('i.id IN (SELECT value FROM json_each(?))'); params.push(JSON.stringify(filter.itemIds)); }
+  if (filter.excludeItemIds?.length) { clauses.push('i.id NOT IN (SELECT value FROM json_each(?))'); params.push(JSON.stringify(filter.excludeItemIds)); }
   const text = filter.text?.trim();
   if (text) {
     const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -10,6 +10,8 @@ export const questionFilterSchema = z.object({
   status: itemStatusSchema.optional(),
   /** Case-insensitive substring of the question text, the item's id or its options. */
   text: z.string().max(500).optional(),
+  itemIds: z.array(z.number().int()).max(50_000).optional(),
+  excludeItemIds: z.array(z.number().int()).max(50_000).optional(),
 });
 export type QuestionFilter = z.infer<typeof questionFilterSchema>;
 
