@@ -28,6 +28,8 @@ export interface ServerOptions {
   fault?: (prompt: string, attempt: number) => Fault;
   delayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Serves `/embeddings` with this vector for a text (OpenAI's embeddings protocol); without it that route is 404. */
+  embed?: (text: string) => number[];
 }
 
 export interface RecordedRequest {
@@ -93,7 +95,21 @@ export class FakeOpenAI {
     return this.requests.filter((r) => r.delivered).length;
   }
 
+  /** Texts the `/embeddings` route was asked to embed, in order. */
+  readonly embedded: string[] = [];
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'POST' && req.url?.endsWith('/embeddings') && this.options.embed) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string | string[] };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      this.embedded.push(...inputs);
+      const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: this.options.embed!(text) }));
+      res.writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 8 * inputs.length, total_tokens: 8 * inputs.length } }));
+      return;
+    }
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;

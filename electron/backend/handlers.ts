@@ -17,6 +17,7 @@ import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
+import { optimizeHandlers } from './tpeval/handlers';
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -121,5 +122,6 @@ export function createHandlers(state: BackendState): Handlers {
 
     ...teamHandlers(state),
     ...vrpHandlers(state),
+    ...optimizeHandlers(state),
   };
 }

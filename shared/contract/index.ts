@@ -11,6 +11,7 @@ import { runMethods } from './methods/runs';
 import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
 import { vrpMethods } from './methods/vrp';
+import { optimizeMethods } from './methods/optimize';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -26,6 +27,7 @@ export const contract = {
   ...reportMethods,
   ...teamMethods,
   ...vrpMethods,
+  ...optimizeMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -50,5 +52,6 @@ export * from './events';
 export * from './report-entities';
 export * from './team-entities';
 export * from './vrp-entities';
+export * from './tpeval-entities';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

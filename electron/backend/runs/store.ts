@@ -112,8 +112,9 @@ function toSummary(r: SummaryRow, live: LiveInfo | null): RunSummary {
   };
 }
 
+/** Runs people started; the few-shot runs a TP-Eval optimisation makes are listed with the optimisation instead. */
 export function listRuns(db: Db, live: (id: number) => LiveInfo | null): RunSummary[] {
-  const rows = db.prepare(`${SUMMARY_SQL} ORDER BY r.id DESC`).all() as SummaryRow[];
+  const rows = db.prepare(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all() as SummaryRow[];
   return rows.map((r) => toSummary(r, live(r.id)));
 }
 

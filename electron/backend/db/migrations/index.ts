@@ -2,6 +2,7 @@ import initial from './0001_initial.sql?raw';
 import runs from './0002_runs.sql?raw';
 import triplets from './0003_triplets.sql?raw';
 import vrp from './0004_vrp.sql?raw';
+import optimize from './0005_optimize.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -9,4 +10,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 2, name: '0002_runs', sql: runs },
   { version: 3, name: '0003_triplets', sql: triplets },
   { version: 4, name: '0004_vrp', sql: vrp },
+  { version: 5, name: '0005_optimize', sql: optimize },
 ];

@@ -1,0 +1,139 @@
+import { runConfigInputSchema, type MethodName, type OptimizeInput, type OptimizePlan } from '../../../shared/contract';
+import { summariseByModel } from '../../../shared/tpeval/summary';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import type { Handlers } from '../handlers';
+import type { BackendState } from '../state';
+import { freezeConfig } from '../runs/config';
+import { candidateTemplate, freezeOptimizeConfig, type OptimizeConfig } from './config';
+import { runOptimization } from './optimize';
+import { candidates, createOptimization, optimizationRow, optimizationSummary } from './store';
+import { selectQuestions } from '../runs/store';
+
+type OptimizeMethod = Extract<MethodName, `optimizations.${string}`>;
+
+const JUDGE_TRIES = 3;
+
+/** Upper bounds of every kind of call, before anything is sent (SPEC §7 asks for the count up front). */
+function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
+  const count = (itemIds: number[]) => selectQuestions(db, {
+    datasetId: config.datasetId, roles: config.roles, limit: null,
+    filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds },
+  }).length;
+  const few = config.zeroShot ? 0 : count(config.fewItemIds);
+  const p = config.params;
+  const proposals = config.zeroShot ? p.perRound : p.rounds * p.perRound;
+  const scored = config.zeroShot ? 0 : 1 + proposals;
+  const calls = {
+    target: scored * few, optimizer: proposals, analyzer: scored,
+    embeddings: config.embeddings ? (config.zeroShot ? 0 : proposals + 1) : 0, judgeAtMost: scored * few * JUDGE_TRIES,
+  };
+  return {
+    task, fewSize: config.fewItemIds.length, testSize: config.testItemIds.length, candidates: 1 + proposals, calls,
+    total: calls.target + calls.optimizer + calls.analyzer + calls.embeddings, similarity: config.embeddings ? 'embeddings' : 'lexical',
+  };
+}
+
+/** TP-Eval's methods: optimisations run as jobs, score through runs of the engine, and evaluate on the test set. */
+export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMethod> {
+  const db = () => state.requireProject().db;
+  const live = new Set<number>();
+  const taskName = (input: Pick<OptimizeInput, 'task' | 'datasetId'>) =>
+    input.task ?? (db().prepare('SELECT name FROM datasets WHERE id = ?').pluck().get(input.datasetId) as string | undefined) ?? 'dataset';
+
+  const launch = (id: number, userId: string | null) => {
+    if (live.has(id)) throw new AppError('conflict', `optimisation ${id} is already running`);
+    live.add(id);
+    const row = optimizationRow(db(), id);
+    const started = state.jobs.start('optimize', `TP-Eval ${row.name}`, 'candidates', (control) =>
+      runOptimization(id, { db: db(), endpoints: state.endpoints, now: state.now, retry: state.runs.retry, control, userId })
+        .finally(() => { live.delete(id); state.events.changed(['runs']); }),
+    { cancelMessage: () => 'cancelled; every candidate scored so far is kept — resume to continue' });
+    return started;
+  };
+
+  const create = (input: OptimizeInput, userId: string | null) => {
+    const config = freezeOptimizeConfig(db(), input, state.endpoints);
+    const id = createOptimization(db(), config, taskName(input), userId, state.now());
+    state.events.changed(['runs']);
+    return { id, ...launch(id, userId) };
+  };
+
+  return {
+    'optimizations.plan': (input) => planOf(db(), freezeOptimizeConfig(db(), input, state.endpoints), taskName(input)),
+    'optimizations.start': (input, ctx) => {
+      const { id, job } = create(input, ctx.userId);
+      return { optimizationId: id, jobId: job.id };
+    },
+    'optimizations.run': async (input, ctx) => {
+      const { id, done } = create(input, ctx.userId);
+      await done;
+      return optimizationSummary(db(), id);
+    },
+    'optimizations.resume': ({ id }, ctx) => {
+      const row = optimizationRow(db(), id);
+      if (row.status === 'done') throw new AppError('conflict', `optimisation ${id} has finished`);
+      return { jobId: launch(id, ctx.userId).job.id };
+    },
+    'optimizations.list': ({ datasetId }) => {
+      const ids = db().prepare(`SELECT id FROM optimizations ${datasetId === undefined ? '' : 'WHERE dataset_id = ?'} ORDER BY id DESC`)
+        .pluck().all(...(datasetId === undefined ? [] : [datasetId])) as number[];
+      return ids.map((id) => optimizationSummary(db(), id));
+    },
+    'optimizations.get': ({ id }) => ({ optimization: optimizationSummary(db(), id), candidates: candidates(db(), id) }),
+    'optimizations.calls': ({ id }) => {
+      optimizationRow(db(), id);
+      const helper = db().prepare(`SELECT kind, model, candidate_id, cached, tokens_in, tokens_out, cost, prompt, at FROM opt_calls
+        WHERE optimization_id = ? ORDER BY id`).all(id) as { kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string; at: string }[];
+      const target = db().prepare(`SELECT r.endpoint AS model, c.id AS candidate_id, p.cached, p.tokens_in, p.tokens_out, p.cost, p.prompt, p.judge, p.created_at AS at
+        FROM predictions p JOIN runs r ON r.id = p.run_id LEFT JOIN opt_candidates c ON c.run_id = r.id
+        WHERE r.optimization_id = ? ORDER BY p.id`).all(id) as { model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string | null; judge: string; at: string }[];
+      const textOf = (prompt: string | null) => {
+        const parts = prompt ? (JSON.parse(prompt) as { kind: string; text?: string }[]) : [];
+        return parts.filter((x) => x.kind === 'text').map((x) => x.text).join(' ');
+      };
+      return [
+        ...target.flatMap((t) => [
+          { kind: 'target' as const, model: t.model, candidateId: t.candidate_id, cached: t.cached === 1, tokensIn: t.tokens_in, tokensOut: t.tokens_out, cost: t.cost, prompt: textOf(t.prompt), at: t.at },
+          ...(JSON.parse(t.judge) as { prompt: string }[]).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
+        ]),
+        ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out, cost: h.cost, prompt: h.prompt, at: h.at })),
+      ];
+    },
+    'optimizations.evaluate': async ({ id, candidateId }, ctx) => {
+      const row = optimizationRow(db(), id);
+      const config = row.frozen;
+      const chosen = candidates(db(), id).find((c) => c.id === (candidateId ?? row.chosen_id));
+      if (!chosen) throw new AppError('invalid_input', `optimisation ${id} has no chosen prompt yet; let it finish or name a candidate`);
+      if (config.testItemIds.length === 0) throw new AppError('invalid_input', 'the task has no items outside the few-shot set to test on');
+      // Two ordinary runs on the held-out items, through the run manager: they appear in Runs with progress and cost.
+      const start = (prompt: string, label: string) => {
+        const input = runConfigInputSchema.parse({
+          name: `TP-Eval ${row.name} · test · ${label}`, datasetId: config.datasetId, model: config.target, roles: config.roles,
+          filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds: config.testItemIds },
+          template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
+        });
+        freezeConfig(input, state.endpoints);
+        return state.runs.start(input, ctx.userId).runId;
+      };
+      const originalRunId = start(config.p0, 'original');
+      const customRunId = start(chosen.prompt, 'customised');
+      db().prepare('UPDATE optimizations SET test_original = ?, test_custom = ? WHERE id = ?').run(originalRunId, customRunId, id);
+      return { originalRunId, customRunId };
+    },
+    'optimizations.report': () => {
+      const rows = db().prepare(`SELECT o.id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
+        WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.id`).all() as { id: number; task: string; config: string; test_original: number; test_custom: number }[];
+      const accuracy = (runId: number) => {
+        const r = db().prepare(`SELECT count(*) AS n, coalesce(sum(p.correct), 0) AS right FROM run_units u
+          LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass WHERE u.run_id = ?`).get(runId) as { n: number; right: number };
+        return r.n ? r.right / r.n : 0;
+      };
+      const tasks = rows.map((r) => ({
+        optimizationId: r.id, model: (JSON.parse(r.config) as OptimizeConfig).target, task: r.task,
+        original: accuracy(r.test_original), customised: accuracy(r.test_custom),
+      }));
+      return { tasks, models: summariseByModel(tasks) };
+    },
+  };
+}

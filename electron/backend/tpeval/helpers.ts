@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import OpenAI from 'openai';
+import type { Endpoint } from '../../../shared/contract';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import { askWithRetries, costOf, type RetryPolicy } from '../engine/ask';
+import { ResponseCache } from '../engine/cache';
+import { createChatClient, type ChatClient } from '../engine/client';
+import { AdaptiveLimiter } from '../engine/limiter';
+import { requestKey } from '../engine/request';
+import type { EndpointSnapshot } from '../runs/config';
+
+/** A helper model of an optimisation (optimizer, analyzer or embeddings) with its own client and limiter. */
+export interface Helper {
+  endpoint: EndpointSnapshot;
+  client: ChatClient;
+  limiter: AdaptiveLimiter;
+  apiKey: string | null;
+}
+
+export function helperFor(endpoint: Endpoint, apiKey: string | null): Helper {
+  const { apiKeyEnv: _key, ...snapshot } = endpoint;
+  return {
+    endpoint: snapshot, client: createChatClient(endpoint, apiKey), apiKey,
+    limiter: new AdaptiveLimiter({ maxConcurrency: endpoint.concurrency, rpm: endpoint.rpm, tpm: endpoint.tpm }),
+  };
+}
+
+export interface CallContext {
+  db: Db;
+  optimizationId: number;
+  policy: RetryPolicy;
+  signal: AbortSignal;
+  now: () => string;
+}
+
+function logCall(ctx: CallContext, row: {
+  candidateId: number | null; kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; prompt: string; reply: string | null;
+  cached: boolean; tokensIn: number | null; tokensOut: number | null; cost: number | null;
+}): void {
+  statement(ctx.db, `INSERT INTO opt_calls (optimization_id, candidate_id, kind, model, prompt, reply, cached, tokens_in, tokens_out, cost, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    ctx.optimizationId, row.candidateId, row.kind, row.model, row.prompt, row.reply, row.cached ? 1 : 0, row.tokensIn, row.tokensOut, row.cost, ctx.now(),
+  );
+}
+
+/**
+ * One chat call of the optimizer or the analyzer through the engine's retries and response cache. The seed makes
+ * even a temperature-1.0 request a distinct, cacheable one, so a resumed optimisation reads back the very candidate it
+ * got before the crash instead of asking (and paying) again. Every call is logged with its cost; a cached one costs 0.
+ */
+export async function askHelper(
+  ctx: CallContext, helper: Helper, kind: 'optimizer' | 'analyzer', text: string,
+  params: { temperature: number; maxTokens: number; seed: number }, candidateId: number | null,
+): Promise<string> {
+  const cache = new ResponseCache(ctx.db);
+  const key = requestKey(helper.endpoint, params, [{ kind: 'text', text }]);
+  const hit = cache.get(key);
+  if (hit) {
+    logCall(ctx, { candidateId, kind, model: helper.endpoint.name, prompt: text, reply: hit.text, cached: true, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, cost: 0 });
+    return hit.text;
+  }
+  const asked = await askWithRetries(helper.client, helper.limiter, { content: [{ type: 'text', text }], ...params }, Math.ceil(text.length / 4) + params.maxTokens, ctx.policy, ctx.signal);
+  ctx.db.transaction(() => {
+    cache.put(key, asked.reply, ctx.now());
+    logCall(ctx, {
+      candidateId, kind, model: helper.endpoint.name, prompt: text, reply: asked.reply.text, cached: false,
+      tokensIn: asked.reply.tokensIn, tokensOut: asked.reply.tokensOut, cost: costOf(helper.endpoint, asked.reply),
+    });
+  })();
+  return asked.reply.text;
+}
+
+/** An embedding from an OpenAI-compatible `/v1/embeddings`, cached in the project by model and text. */
+export async function embed(ctx: CallContext, helper: Helper, text: string, candidateId: number | null): Promise<number[]> {
+  const cache = new ResponseCache(ctx.db);
+  const key = createHash('sha256').update(JSON.stringify({ e: helper.endpoint.baseUrl, m: helper.endpoint.model, text })).digest('hex');
+  const hit = cache.get(key);
+  if (hit) {
+    logCall(ctx, { candidateId, kind: 'embeddings', model: helper.endpoint.name, prompt: text, reply: null, cached: true, tokensIn: hit.tokensIn, tokensOut: null, cost: 0 });
+    return JSON.parse(hit.text) as number[];
+  }
+  const sdk = new OpenAI({ apiKey: helper.apiKey ?? 'no-key', baseURL: helper.endpoint.baseUrl, maxRetries: 3, timeout: helper.endpoint.timeoutMs });
+  const response = await sdk.embeddings.create({ model: helper.endpoint.model, input: text, encoding_format: 'float' }, { signal: ctx.signal });
+  const vector = response.data?.[0]?.embedding;
+  if (!Array.isArray(vector) || vector.length === 0) throw new Error(`${helper.endpoint.name} sent no embedding`);
+  const tokensIn = response.usage?.prompt_tokens ?? null;
+  ctx.db.transaction(() => {
+    cache.put(key, { text: JSON.stringify(vector), tokensIn, tokensOut: null, latencyMs: 0 }, ctx.now());
+    logCall(ctx, {
+      candidateId, kind: 'embeddings', model: helper.endpoint.name, prompt: text, reply: null, cached: false, tokensIn, tokensOut: null,
+      cost: costOf(helper.endpoint, { tokensIn, tokensOut: 0 }),
+    });
+  })();
+  return vector;
+}

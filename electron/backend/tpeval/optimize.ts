@@ -1,0 +1,223 @@
+import { runConfigInputSchema, type Candidate, type Option } from '../../../shared/contract';
+import { candidateProblem, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type WrongAnswer } from '../../../shared/tpeval/meta-prompt';
+import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '../../../shared/tpeval/scoring';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { EndpointStore } from '../endpoints/store';
+import { AppError } from '../errors';
+import type { RetryPolicy } from '../engine/ask';
+import { executeRun } from '../engine/runner';
+import { RunStats } from '../engine/stats';
+import type { JobControl } from '../jobs/registry';
+import { freezeConfig } from '../runs/config';
+import { createRun, runRow } from '../runs/store';
+import { candidateTemplate, type OptimizeConfig } from './config';
+import { askHelper, embed, helperFor, type CallContext, type Helper } from './helpers';
+import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
+
+export interface OptimizeDeps {
+  db: Db;
+  endpoints: EndpointStore;
+  now: () => Date;
+  retry: RetryPolicy;
+  control: JobControl;
+  userId: string | null;
+}
+
+const OPTIMIZER_MAX_TOKENS = 1024;
+const ANALYZER_MAX_TOKENS = 400;
+const EXAMPLES_SHOWN = 10;
+const WRONG_SHOWN = 8;
+const never = new AbortController().signal;
+
+/** Asks the target model a set of items with a prompt, as an ordinary run of the engine (cache, retries, extraction). */
+export async function askWithPrompt(
+  deps: OptimizeDeps, optimizationId: number, config: OptimizeConfig, prompt: string, itemIds: number[], name: string, existingRun: number | null,
+): Promise<number> {
+  const { db } = deps;
+  let runId = existingRun;
+  if (runId === null) {
+    const input = runConfigInputSchema.parse({
+      name, datasetId: config.datasetId, model: config.target, roles: config.roles,
+      filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds },
+      template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
+    });
+    const frozen = freezeConfig(input, deps.endpoints);
+    runId = createRun(db, input, frozen, deps.userId, deps.now());
+    statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, runId);
+  }
+  if (runRow(db, runId).status !== 'done') {
+    // The optimisation's job drives the run; the run's own progress would only overwrite the optimisation's.
+    const control: JobControl = { id: deps.control.id, signal: deps.control.signal, progress: () => undefined };
+    const outcome = await executeRun(runId, 'unanswered', {
+      db, endpoints: deps.endpoints, now: deps.now, retry: deps.retry, control, pause: never, stats: new RunStats(),
+    });
+    if (outcome.status === 'failed') throw new AppError('internal', `the target model failed: ${runRow(db, runId).error ?? 'see the run'}`);
+  }
+  return runId;
+}
+
+function accuracyOf(db: Db, runId: number): number {
+  const r = db.prepare(`SELECT count(*) AS n, coalesce(sum(p.correct), 0) AS right FROM run_units u
+    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass WHERE u.run_id = ?`).get(runId) as { n: number; right: number };
+  return r.n === 0 ? 0 : r.right / r.n;
+}
+
+function wrongAnswers(db: Db, runId: number): WrongAnswer[] {
+  const rows = db.prepare(`SELECT q.text, u.options, u.answer, p.raw FROM predictions p
+    JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
+    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, WRONG_SHOWN) as { text: string; options: string; answer: string; raw: string | null }[];
+  return rows.map((r) => ({
+    question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
+    gold: (JSON.parse(r.answer) as string[]).join(' / '), reply: r.raw ?? '(no answer)',
+  }));
+}
+
+function examplesOf(db: Db, config: OptimizeConfig): Example[] {
+  const rows = db.prepare(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
+    .all(JSON.stringify(config.fewItemIds), JSON.stringify(config.roles), EXAMPLES_SHOWN) as { text: string; options: string; answer: string }[];
+  return rows.map((r) => ({
+    question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`), answer: (JSON.parse(r.answer) as string[]).join(' / '),
+  }));
+}
+
+/**
+ * Runs (or resumes) one TP-Eval optimisation: scores p0, then for each round asks the optimizer for candidates
+ * from the top-K prompts with their scores and introspections, rejects any that break the template or the edit
+ * budget, scores the rest (target accuracy on D_few through a run, similarity to p0, c = α·a + (1−α)·s, and the
+ * analyzer's introspection), and finally re-ranks every candidate with α*. Every step is stored as it happens, and
+ * every model call goes through the response cache, so a resumed optimisation repeats no finished call.
+ */
+export async function runOptimization(id: number, deps: OptimizeDeps): Promise<Candidate | null> {
+  const { db, control } = deps;
+  const row = optimizationRow(db, id);
+  const config = row.frozen;
+  const p = config.params;
+  const iso = () => deps.now().toISOString();
+  const helper = (name: string): Helper => { const e = deps.endpoints.get(name); return helperFor(e, deps.endpoints.apiKey(e)); };
+  const optimizer = helper(config.optimizer);
+  const analyzer = helper(config.analyzer);
+  const embedder = config.embeddings ? helper(config.embeddings) : null;
+  const ctx: CallContext = { db, optimizationId: id, policy: deps.retry, signal: control.signal, now: iso };
+  const total = config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound;
+  const label = row.task;
+  setOptimizationStatus(db, id, 'running', null, null);
+
+  const similarity = async (prompt: string, candidateId: number): Promise<number> => {
+    if (prompt === config.p0) return 1;
+    if (!embedder) return lexicalSimilarity(prompt, config.p0);
+    const [a, b] = [await embed(ctx, embedder, prompt, candidateId), await embed(ctx, embedder, config.p0, null)];
+    return cosine(a, b);
+  };
+
+  const score = async (c: Candidate): Promise<void> => {
+    if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
+    if (config.zeroShot) {
+      // No labelled example to ask: a zero-shot candidate is judged by how much of p0's meaning it keeps.
+      const sim = await similarity(c.prompt, c.id);
+      updateCandidate(db, c.id, { status: 'scored', similarity: sim, score: sim });
+      return;
+    }
+    const runId = await askWithPrompt(deps, id, config, c.prompt, config.fewItemIds, `TP-Eval ${label} · round ${c.round}.${c.slot}`, c.runId);
+    updateCandidate(db, c.id, { run_id: runId });
+    const accuracy = accuracyOf(db, runId);
+    const sim = await similarity(c.prompt, c.id);
+    const wrong = wrongAnswers(db, runId);
+    const introspection = wrong.length
+      ? await askHelper(ctx, analyzer, 'analyzer', introspectionPrompt(c.prompt, wrong), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id)
+      : 'Every example was answered correctly.';
+    updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
+  };
+
+  const report = () => {
+    const all = candidates(db, id);
+    const done = all.filter((c) => c.status !== 'pending').length;
+    const best = rankBy(all.filter((c) => c.status === 'scored').map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), p.alpha)[0];
+    control.progress(done, total, `round ${optimizationRow(db, id).round} of ${config.zeroShot ? 1 : p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
+  };
+
+  const propose = async (round: number, slot: number, ask: (budget: number) => string, base: string): Promise<void> => {
+    const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
+    if (existing) {
+      if (existing.status === 'pending') await score(existing);
+      return;
+    }
+    const budget = editBudget(round, config.p0, p);
+    const reply = await askHelper(ctx, optimizer, 'optimizer', ask(budget), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed: round * 100 + slot }, null);
+    const prompt = parseCandidate(reply);
+    const earlier = new Set(candidates(db, id).map((c) => c.prompt.trim()));
+    const edits = prompt ? wordEditDistance(base, prompt) : null;
+    const problem = !prompt ? 'the optimizer sent no prompt'
+      : candidateProblem(prompt, config.mode, true)
+        ?? (earlier.has(prompt) ? 'repeats an earlier prompt' : null)
+        ?? (edits! > budget ? `edits ${edits} words; this round allows ${budget}` : null);
+    const c = insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: problem ? 'rejected' : 'pending', problem, edits, budget }, iso());
+    if (!problem) await score(c);
+  };
+
+  try {
+    let p0 = candidates(db, id).find((c) => c.round === 0);
+    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null }, iso());
+    if (p0.status === 'pending') await score(p0);
+    report();
+    if (config.zeroShot) {
+      statement(db, 'UPDATE optimizations SET round = 1 WHERE id = ?').run(id);
+      const pairs = transferPairs(db, config, id);
+      if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
+      for (let slot = 0; slot < p.perRound; slot++) {
+        await propose(1, slot, (counter) => zeroShotPrompt({ task: label, mode: config.mode, p0: config.p0, pairs, counter }), config.p0);
+        report();
+      }
+    } else {
+      for (let round = Math.max(1, row.round); round <= p.rounds; round++) {
+        statement(db, 'UPDATE optimizations SET round = ? WHERE id = ?').run(round, id);
+        // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
+        // resumed round therefore sends exactly what it sent before.
+        const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
+          .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
+        const top = rankBy(prior, p.alpha).slice(0, p.topK);
+        const examples = examplesOf(db, config);
+        const text = (counter: number) => optimizerPrompt({
+          task: label, mode: config.mode, examples, counter,
+          top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
+        });
+        for (let slot = 0; slot < p.perRound; slot++) {
+          await propose(round, slot, text, top[0]?.prompt ?? config.p0);
+          report();
+        }
+      }
+    }
+    return finish(db, id, config, deps.now());
+  } catch (error) {
+    const cancelled = control.signal.aborted;
+    setOptimizationStatus(db, id, cancelled ? 'cancelled' : 'failed', cancelled ? null : (error as Error).message, deps.now());
+    throw error;
+  }
+}
+
+/** Re-ranks every scored candidate with α* and records the chosen prompt. */
+function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidate | null {
+  const scored = candidates(db, id).filter((c) => c.status === 'scored');
+  const alpha = config.zeroShot ? 0 : config.params.alphaStar;
+  const ranked = rankBy(scored.map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), alpha);
+  db.transaction(() => {
+    for (const c of ranked) updateCandidate(db, c.id, { final_score: combinedScore(c.accuracy, c.similarity, alpha) });
+    // Zero-shot has no labels to score on: the candidate closest in meaning to p0 that the model's preferences shaped.
+    const chosen = config.zeroShot ? ranked.find((c) => c.round > 0) ?? ranked[0] : ranked[0];
+    statement(db, 'UPDATE optimizations SET chosen_id = ? WHERE id = ?').run(chosen?.id ?? null, id);
+    setOptimizationStatus(db, id, 'done', null, now);
+  })();
+  return candidates(db, id).find((c) => c.id === optimizationRow(db, id).chosen_id) ?? null;
+}
+
+/** Other tasks' finished optimisations for the same target whose chosen prompt beat p0 on D_few. */
+function transferPairs(db: Db, config: OptimizeConfig, self: number): { task: string; original: string; optimised: string }[] {
+  const rows = db.prepare(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
+    JOIN opt_candidates c ON c.id = o.chosen_id JOIN opt_candidates c0 ON c0.optimization_id = o.id AND c0.round = 0
+    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(self) as { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[];
+  return rows.filter((r) => {
+    const other = JSON.parse(r.config) as OptimizeConfig;
+    return other.target === config.target && !other.zeroShot && other.mode === config.mode && (r.accuracy ?? 0) > (r.base ?? 0);
+  }).map((r) => ({ task: r.task, original: (JSON.parse(r.config) as OptimizeConfig).p0, optimised: r.prompt }));
+}

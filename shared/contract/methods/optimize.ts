@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LEAD, method } from '../define';
+import {
+  candidateSchema, optimizationCallSchema, optimizationSchema, optimizeInputSchema, optimizePlanSchema, tableTwoRowSchema,
+} from '../tpeval-entities';
+
+const byId = z.object({ id: z.number().int() });
+
+/** TP-Eval: per-model prompt customisation (SPEC §7), through the evaluation engine. */
+export const optimizeMethods = {
+  /** The dry run: D_few and test sizes, and how many calls of each kind the optimisation will make at most. */
+  'optimizations.plan': method({ access: 'user', doc: 'Count an optimisation\'s calls before starting it.', input: optimizeInputSchema, output: optimizePlanSchema }),
+  /** Creates an optimisation and starts it as a job. */
+  'optimizations.start': method({
+    access: LEAD, doc: 'Start a TP-Eval optimisation job.', input: optimizeInputSchema,
+    output: z.object({ optimizationId: z.number().int(), jobId: z.string() }), mutates: ['runs', 'jobs'],
+  }),
+  /** Creates an optimisation and waits for its end (the CLI and tests). */
+  'optimizations.run': method({ access: LEAD, doc: 'Run a TP-Eval optimisation to its end.', input: optimizeInputSchema, output: optimizationSchema, mutates: ['runs', 'jobs'] }),
+  /** Continues an unfinished optimisation; calls already answered come from the cache. */
+  'optimizations.resume': method({ access: LEAD, doc: 'Resume an optimisation.', input: byId, output: z.object({ jobId: z.string() }), mutates: ['runs', 'jobs'] }),
+  'optimizations.list': method({ access: 'user', doc: 'Optimisations, newest first.', input: z.object({ datasetId: z.number().int().optional() }), output: z.array(optimizationSchema) }),
+  'optimizations.get': method({
+    access: 'user', doc: 'An optimisation with every candidate.', input: byId,
+    output: z.object({ optimization: optimizationSchema, candidates: z.array(candidateSchema) }),
+  }),
+  /** Every model call of an optimisation with its cost: helper calls, and the target's and judge's through its runs. */
+  'optimizations.calls': method({ access: 'user', doc: 'Every call an optimisation made.', input: byId, output: z.array(optimizationCallSchema) }),
+  /** Asks the held-out test set with p0 and with the chosen (or a given) prompt, as two normal runs. */
+  'optimizations.evaluate': method({
+    access: LEAD, doc: 'Evaluate the test set with the original and the customised prompt.',
+    input: z.object({ id: z.number().int(), candidateId: z.number().int().optional() }),
+    output: z.object({ originalRunId: z.number().int(), customRunId: z.number().int() }), mutates: ['runs', 'jobs'],
+  }),
+  /** The paper's Table 2 from evaluated optimisations: per task and per model. */
+  'optimizations.report': method({
+    access: 'user', doc: 'Original vs customised accuracy per task and model.', input: z.object({}).optional().default({}),
+    output: z.object({
+      tasks: z.array(z.object({ optimizationId: z.number().int(), model: z.string(), task: z.string(), original: z.number(), customised: z.number() })),
+      models: z.array(tableTwoRowSchema),
+    }),
+  }),
+};

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { optimizeParamsSchema } from '../tpeval/params';
+import { roleSchema } from './entities';
+
+export const optimizeInputSchema = z.object({
+  datasetId: z.number().int(),
+  /** Endpoint names: the model whose prompts are customised, the optimizer, the analyzer (default: the optimizer). */
+  target: z.string().min(1),
+  optimizer: z.string().min(1),
+  analyzer: z.string().min(1).nullable().default(null),
+  /** An OpenAI-compatible /v1/embeddings endpoint for similarity; null: the labelled lexical fallback. */
+  embeddings: z.string().min(1).nullable().default(null),
+  /** The task: a category of the dataset; null: the whole dataset. */
+  task: z.string().min(1).nullable().default(null),
+  roles: z.array(roleSchema).min(1).default(['origin']),
+  /** D_few; default: the task's validation items (split val / validation / dev), else every other item. */
+  fewItemIds: z.array(z.number().int()).min(1).max(500).nullable().default(null),
+  mode: z.enum(['whole', 'prefix']).default('whole'),
+  zeroShot: z.boolean().default(false),
+  templateId: z.string().default('vlmevalkit-mcq'),
+  params: optimizeParamsSchema.default(optimizeParamsSchema.parse({})),
+});
+export type OptimizeInput = z.output<typeof optimizeInputSchema>;
+
+export const candidateSchema = z.object({
+  id: z.number().int(),
+  round: z.number().int(),
+  slot: z.number().int(),
+  prompt: z.string(),
+  status: z.enum(['pending', 'scored', 'rejected']),
+  problem: z.string().nullable(),
+  runId: z.number().int().nullable(),
+  accuracy: z.number().nullable(),
+  similarity: z.number().nullable(),
+  score: z.number().nullable(),
+  finalScore: z.number().nullable(),
+  introspection: z.string().nullable(),
+  edits: z.number().int().nullable(),
+  budget: z.number().int().nullable(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const optimizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  datasetId: z.number().int(),
+  task: z.string(),
+  target: z.string(),
+  optimizer: z.string(),
+  mode: z.enum(['whole', 'prefix']),
+  zeroShot: z.boolean(),
+  similarity: z.enum(['embeddings', 'lexical']),
+  status: z.enum(['running', 'paused', 'done', 'failed', 'cancelled']),
+  error: z.string().nullable(),
+  round: z.number().int(),
+  rounds: z.number().int(),
+  p0: z.string(),
+  best: candidateSchema.nullable(),
+  chosen: candidateSchema.nullable(),
+  fewSize: z.number().int(),
+  calls: z.number().int(),
+  cost: z.number().nullable(),
+  testOriginalRun: z.number().int().nullable(),
+  testCustomRun: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Optimization = z.infer<typeof optimizationSchema>;
+
+export const optimizePlanSchema = z.object({
+  task: z.string(),
+  fewSize: z.number().int(),
+  testSize: z.number().int(),
+  candidates: z.number().int(),
+  calls: z.object({
+    target: z.number().int(), optimizer: z.number().int(), analyzer: z.number().int(), embeddings: z.number().int(),
+    /** Upper bound: the analyzer also reads answers the rules cannot (at most three tries each). */
+    judgeAtMost: z.number().int(),
+  }),
+  total: z.number().int(),
+  similarity: z.enum(['embeddings', 'lexical']),
+});
+export type OptimizePlan = z.infer<typeof optimizePlanSchema>;
+
+export const optimizationCallSchema = z.object({
+  kind: z.enum(['target', 'judge', 'optimizer', 'analyzer', 'embeddings']),
+  model: z.string(),
+  candidateId: z.number().int().nullable(),
+  cached: z.boolean(),
+  tokensIn: z.number().int().nullable(),
+  tokensOut: z.number().int().nullable(),
+  cost: z.number().nullable(),
+  prompt: z.string(),
+  at: z.string(),
+});
+
+export const tableTwoRowSchema = z.object({
+  model: z.string(), tasks: z.number().int(), original: z.number(), customised: z.number(), improved: z.number().int(), meanImprovement: z.number().nullable(),
+});
