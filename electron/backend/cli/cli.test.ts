@@ -8,6 +8,7 @@ import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
+import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/tpeval-fixtures';
 import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
@@ -307,5 +308,35 @@ describe('anchor variants', () => {
 
     const bad = anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'some');
     expect(bad.stderr).toMatch(/--levels takes a comma-separated list of none, partial, full; got "some"/);
+  }, 60_000);
+});
+
+describe('anchor optimize', () => {
+  it('counts its calls in a dry run, then customises the prompt and evaluates it on the held-out items', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'tpeval.anchor');
+    await seedEvalDataset(backend, dir, 16);
+    await backend.close();
+    const target = new FakeOpenAI({ reply: targetReply });
+    const helper = new FakeOpenAI({ reply: helperReply, embed: embedding });
+    const [targetUrl, helperUrl] = [await target.start(), await helper.start()];
+    try {
+      expect(anchor('models', 'add', 'tp-target', '--base-url', targetUrl, '--model', 'vl-7b').code).toBe(0);
+      expect(anchor('models', 'add', 'tp-helper', '--base-url', helperUrl, '--model', 'helper').code).toBe(0);
+      const common = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--embeddings', 'tp-helper', '--rounds', '2'];
+      const dry = await anchorAsync(...common, '--dry-run', '--json');
+      expect(JSON.parse(dry.stdout).value).toMatchObject({ fewSize: 8, testSize: 8, candidates: 7, calls: { target: 56, optimizer: 6 } });
+      expect(target.delivered()).toBe(0);
+      const run = await anchorAsync(...common, '--evaluate', '--json');
+      expect(run.code).toBe(0);
+      const value = JSON.parse(run.stdout).value;
+      expect(value.optimization).toMatchObject({ status: 'done', round: 2, similarity: 'embeddings' });
+      expect(value.optimization.chosen.prompt).toBe(CAREFUL);
+      expect(value.evaluation).toMatchObject({ task: 'evalset', original: 0, customised: 1 });
+      const human = await anchorAsync(...common, '--task', 'odd', '--zero-shot');
+      expect(human.stdout).toMatch(/optimisation \d+ \(tp-target · odd\): done, 1 of 1 rounds/);
+    } finally {
+      await target.stop();
+      await helper.stop();
+    }
   }, 60_000);
 });

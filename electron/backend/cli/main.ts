@@ -8,6 +8,7 @@ import { registerEval } from './eval';
 import { registerReport } from './report';
 import { registerTeam } from './team';
 import { registerVariants } from './variants';
+import { registerOptimize } from './optimize';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -21,6 +22,7 @@ registerEval(program);
 registerReport(program);
 registerTeam(program);
 registerVariants(program);
+registerOptimize(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -1,53 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
-import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
-import { FakeOpenAI, type ChatBody } from '../../../test/openai-server';
+import { seedEvalDataset } from '../../../test/eval-fixtures';
+import { FakeOpenAI } from '../../../test/openai-server';
+import { CAREFUL, embedding, helperReply, P0, STEPWISE, targetReply } from '../../../test/tpeval-fixtures';
 import { combinedScore, wordEditDistance } from '../../../shared/tpeval/scoring';
-import { presetTemplate } from '../../../shared/prompts/templates';
 
 const ctx = withProject();
 const servers: FakeOpenAI[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-
-const P0 = presetTemplate('vlmevalkit-mcq')!.multipleChoice;
-/** Two edits of p0: good accuracy, close in meaning. */
-const CAREFUL = `Look carefully. ${P0}`;
-/** Ten words added: perfect accuracy, further from p0. */
-const STEPWISE = `Think step by step and look carefully at every detail. ${P0}`;
-const REWRITE = 'Here is an entirely different and much longer instruction that throws away the original wording and adds many words nobody asked for at all {question} {options}';
-
-/**
- * The target answers right only when the prompt says "carefully", and questions 2, 10, 18… only when it also says
- * "step": on the few-shot set (the even questions) p0 scores 0, CAREFUL 0.75, STEPWISE 1.
- */
-function targetReply(prompt: string): string {
-  const gold = goldOf(prompt);
-  const wrong = 'ABCD'[('ABCD'.indexOf(gold) + 1) % 4]!;
-  if (!prompt.includes('carefully')) return `The answer is ${wrong}.`;
-  if (questionNumber(prompt) % 8 === 2 && !prompt.includes('step')) return `The answer is ${wrong}.`;
-  return `The answer is ${gold}.`;
-}
-
-/** Embeddings whose cosine with p0 is 0.90 for CAREFUL and 0.44 for STEPWISE. */
-function embedding(text: string): number[] {
-  return [1, text.includes('carefully') ? 0.484 : 0, text.includes('step') ? 2 : 0];
-}
-
-/**
- * The optimizer proposes by slot (the seed's last two digits): in round 1 CAREFUL, STEPWISE and a prompt without
- * {options}; afterwards CAREFUL again (a repeat), a rewrite far over the edit budget, and the broken one. As analyzer
- * it explains mistakes.
- */
-function helperReply(prompt: string, body: ChatBody): string {
-  if (prompt.startsWith('A multimodal model was evaluated')) return 'The prompt never asks the model to look carefully at the image.';
-  const round = Math.floor((body.seed ?? 0) / 100);
-  const slot = (body.seed ?? 0) % 100;
-  if (slot === 2) return '<prompt>Question: {question} Pick one.</prompt>';
-  if (round === 1) return `Here you go:\n<prompt>${slot === 0 ? CAREFUL : STEPWISE}</prompt>`;
-  return `<prompt>${slot === 0 ? CAREFUL : REWRITE}</prompt>`;
-}
 
 async function setUp(options: { embeddings?: boolean } = {}) {
   const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 16);

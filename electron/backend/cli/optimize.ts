@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import type { Optimization, OptimizePlan } from '../../../shared/contract';
+import { int, withProject, type Common } from './commands';
+
+interface OptimizeOptions extends Common {
+  dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
+  prefix?: boolean; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number;
+}
+
+function humanPlan(plan: OptimizePlan): string {
+  const c = plan.calls;
+  return [
+    `task "${plan.task}": ${plan.fewSize} few-shot items, ${plan.testSize} held out; ${plan.candidates} candidate prompts`,
+    `at most ${plan.total} calls: ${c.target} to the target, ${c.optimizer} to the optimizer, ${c.analyzer} to the analyzer, ${c.embeddings} for embeddings`,
+    `(plus up to ${c.judgeAtMost} answer readings by the analyzer where the rules cannot read a reply); similarity: ${plan.similarity}`,
+  ].join('\n');
+}
+
+function humanResult(o: Optimization): string {
+  const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
+  const lines = [`optimisation ${o.id} (${o.name}): ${o.status}, ${o.round} of ${o.rounds} rounds, ${o.calls} calls${o.cost !== null ? `, $${o.cost.toFixed(4)}` : ''}`];
+  if (o.chosen) lines.push(`chosen (α* re-ranking): accuracy on D_few ${pct(o.chosen.accuracy)}, similarity ${o.chosen.similarity?.toFixed(3) ?? '—'} (${o.similarity})`, o.chosen.prompt);
+  return lines.join('\n');
+}
+
+/** `anchor optimize`: TP-Eval prompt customisation for one model and task, headless. */
+export function registerOptimize(program: Command): void {
+  program
+    .command('optimize')
+    .description('customise a task\'s prompt for one model with TP-Eval (optimizer–scorer loop on a few-shot set)')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'the dataset')
+    .requiredOption('--model <name>', 'the endpoint whose prompt is customised')
+    .requiredOption('--optimizer <name>', 'the endpoint that proposes prompts (also the analyzer unless --analyzer)')
+    .option('--analyzer <name>', 'the endpoint that reads answers and explains mistakes')
+    .option('--embeddings <name>', 'an endpoint serving /v1/embeddings for similarity (default: a lexical measure, labelled as such)')
+    .option('--task <category>', 'the category to optimise (default: the whole dataset)')
+    .option('--rounds <n>', 'rounds N (default 16)', int)
+    .option('--alpha <x>', 'α while optimising (default 0.8)', Number)
+    .option('--alpha-star <x>', 'α* when re-ranking (default 0.6)', Number)
+    .option('--prefix', 'optimise an added "Answer the questions about {task}" prefix instead of the whole prompt')
+    .option('--zero-shot', 'learn from other tasks\' optimised prompts; no labelled example of this task is used')
+    .option('--dry-run', 'only count the calls it would make')
+    .option('--evaluate', 'then ask the held-out test set with the original and the chosen prompt')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: OptimizeOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const dataset = (await backend.call('datasets.list')).find((d) => d.name === opts.dataset);
+        if (!dataset) throw new Error(`no dataset named "${opts.dataset}"`);
+        const input = {
+          datasetId: dataset.id, target: opts.model, optimizer: opts.optimizer, analyzer: opts.analyzer ?? null,
+          embeddings: opts.embeddings ?? null, task: opts.task ?? null, mode: opts.prefix ? 'prefix' as const : 'whole' as const,
+          zeroShot: Boolean(opts.zeroShot),
+          params: {
+            ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}), ...(opts.alpha !== undefined ? { alpha: opts.alpha } : {}),
+            ...(opts.alphaStar !== undefined ? { alphaStar: opts.alphaStar } : {}),
+          },
+        };
+        const plan = await backend.call('optimizations.plan', input);
+        if (opts.dryRun) {
+          out.result(plan, () => humanPlan(plan));
+          return;
+        }
+        const stop = out.follow(backend);
+        try {
+          const done = await backend.call('optimizations.run', input);
+          let evaluation: { originalRunId: number; customRunId: number } | null = null;
+          if (opts.evaluate && done.chosen) {
+            evaluation = await backend.call('optimizations.evaluate', { id: done.id });
+            await backend.state.runs.settled(evaluation.originalRunId);
+            await backend.state.runs.settled(evaluation.customRunId);
+          }
+          stop();
+          const report = evaluation ? (await backend.call('optimizations.report')).tasks.find((t) => t.optimizationId === done.id) ?? null : null;
+          out.result({ optimization: done, plan, evaluation: report }, () => {
+            const text = humanResult(done);
+            return report ? `${text}\ntest set: original ${(report.original * 100).toFixed(1)}% → customised ${(report.customised * 100).toFixed(1)}%` : text;
+          });
+        } finally {
+          stop();
+        }
+      }),
+    );
+}
