@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { Studio, type Screen } from './pages/studio';
 
 const prefix = () => (test.info().project.name === 'electron' ? 'electron-' : '');
-const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'team', 'settings'];
+const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'prompts', 'team', 'settings'];
 
 // Screenshots of every screen in both themes land in e2e/screenshots/ for people to look at.
 for (const theme of ['light', 'dark'] as const) {
@@ -25,7 +25,7 @@ for (const theme of ['light', 'dark'] as const) {
       } else if (screen === 'annotate' || screen === 'review') {
         // The demo project has no people yet: the screen asks who you are (the workflow spec covers the rest).
         await expect(page.getByTestId(`${screen}.noProfile`).or(page.getByTestId(`${screen}.screen`)).or(page.getByTestId(`${screen}.empty`))).toBeVisible();
-      } else if (screen === 'runs' || screen === 'reports') {
+      } else if (screen === 'runs' || screen === 'reports' || screen === 'prompts') {
         // Empty on a fresh server; holding the runs and reports specs' runs when those ran first.
         await expect(page.getByTestId(`${screen}.empty`).or(page.getByTestId(`${screen}.screen`))).toBeVisible();
       } else {

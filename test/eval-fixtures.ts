@@ -24,16 +24,7 @@ export async function seedEvalDataset(backend: Backend, dir: string, n: number, 
   return result.datasetId;
 }
 
-/** The gold label of "Question i" in the seeded dataset. */
-export function goldOf(prompt: string): string {
-  const i = Number(/Question (\d+)/.exec(prompt)?.[1] ?? -1);
-  return 'ABCD'[i % 4] ?? 'Z';
-}
-
-/** The question number a prompt asks. */
-export function questionNumber(prompt: string): number {
-  return Number(/Question (\d+)/.exec(prompt)?.[1] ?? -1);
-}
+export { goldOf, questionNumber } from './question-numbers';
 
 const EVAL_TYPES = ['Origin', 'Perception', 'Knowledge'] as const;
 

@@ -1,5 +1,5 @@
 import { presetTemplate } from '../shared/prompts/templates';
-import { goldOf, questionNumber } from './eval-fixtures';
+import { goldOf, questionNumber } from './question-numbers';
 import type { ChatBody } from './openai-server';
 
 /**

@@ -58,3 +58,16 @@ export function writePicturesTsv(name: string, n: number): string {
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
+
+/** A JSONL dataset of `n` questions "Question i: …" (answer cycling A–D, two categories), as the engine tests use. */
+export function writeEvalJsonl(name: string, n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-e2e-files-'));
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    writeFileSync(join(dir, `${i}.png`), Buffer.from(png(i % 2 ? '#2f6fdb' : '#d64545', `q${i}`), 'base64'));
+    lines.push(JSON.stringify({ id: `q${i}`, question: `Question ${i}: which shape is marked?`, options: ['circle', 'square', 'triangle', 'star'], answer: 'ABCD'[i % 4], image: `${i}.png`, category: i % 2 ? 'odd' : 'even' }));
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}

@@ -49,6 +49,7 @@ export function buildMenuTemplate(actions: MenuActions, recent: readonly string[
         go('Runs', 'go.runs', 'CmdOrCtrl+5'),
         go('Reports', 'go.reports', 'CmdOrCtrl+6'),
         go('Team', 'go.team', 'CmdOrCtrl+7'),
+        go('Prompts', 'go.prompts', 'CmdOrCtrl+8'),
         go('Settings', 'go.settings', 'CmdOrCtrl+,'),
         { type: 'separator' },
         go('Search Questions', 'search', 'CmdOrCtrl+F'),

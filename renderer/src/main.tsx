@@ -11,6 +11,7 @@ import './styles/runs.css';
 import './styles/reports.css';
 import './styles/workflow.css';
 import './styles/canvas.css';
+import './styles/prompts.css';
 
 // Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
 subscribeToBackend((event) => {

@@ -3,6 +3,7 @@ import { DEFAULT_PARAMS } from './params';
 import { candidateProblem, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt } from './meta-prompt';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from './scoring';
 import { summariseByModel } from './summary';
+import { wordDiff } from './diff';
 
 describe('TP-Eval scoring', () => {
   it('uses the paper\'s defaults: N = 16, K = 8, 3 per round, α = 0.8, α* = 0.6, temperature 1.0', () => {
@@ -99,3 +100,13 @@ describe('Table 2', () => {
     expect(rows[1]!.meanImprovement).toBeCloseTo(0.5, 12);
   });
 });
+
+describe('prompt diff', () => {
+  it('marks the words added and removed against p0', () => {
+    expect(wordDiff('Please select the correct answer.', 'Look carefully, then select the correct answer.')).toEqual([
+      { kind: 'removed', text: 'Please' }, { kind: 'added', text: 'Look carefully, then' }, { kind: 'same', text: 'select the correct answer.' },
+    ]);
+    expect(wordDiff('a b', 'a b')).toEqual([{ kind: 'same', text: 'a b' }]);
+  });
+});
+

@@ -16,6 +16,8 @@ function scopeOf(method: string): DataScope {
   if (/^(session|users|assignments|triplets|reviews|team|lint)\./.test(method)) return 'team';
   // Scenes and variants are item content: a generation or a saved scene refreshes them with the items.
   if (method.startsWith('scenes.') || method.startsWith('variants.')) return 'items';
+  // An optimisation's candidates are scored through runs, and it records its own changes under runs.
+  if (method.startsWith('optimizations.')) return 'runs';
   return method.split('.')[0] as DataScope;
 }
 

@@ -3,6 +3,7 @@ import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
 import { CanvasScreen } from '../features/canvas/CanvasScreen';
+import { PromptsScreen } from '../features/prompts/PromptsScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
@@ -31,6 +32,7 @@ function CurrentScreen() {
     case 'review': return <ReviewScreen />;
     case 'team': return <TeamScreen />;
     case 'canvas': return <CanvasScreen />;
+    case 'prompts': return <PromptsScreen />;
   }
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun, Users } from 'lucide-react';
+import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun, Users, Wand2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useCall } from '../api/queries';
 import { Kbd } from '../components/Kbd';
@@ -16,6 +16,7 @@ const items: { screen: Screen; label: string; icon: LucideIcon }[] = [
   { screen: 'canvas', label: 'Canvas', icon: Shapes },
   { screen: 'runs', label: 'Runs', icon: Play },
   { screen: 'reports', label: 'Reports', icon: BarChart3 },
+  { screen: 'prompts', label: 'Prompts', icon: Wand2 },
   { screen: 'team', label: 'Team', icon: Users },
   { screen: 'settings', label: 'Settings', icon: Settings },
 ];

@@ -10,12 +10,13 @@ export const screenKeys: Record<Screen, string> = {
   canvas: 'c',
   runs: 'u',
   reports: 'p',
+  prompts: 'm',
   team: 't',
   settings: 's',
 };
 
 export const globalShortcuts: { keys: string; what: string }[] = [
-  { keys: 'g then d/a/r/c/u/p/t/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Team, Settings' },
+  { keys: 'g then d/a/r/c/u/p/m/t/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Prompts, Team, Settings' },
   { keys: '/', what: 'search questions' },
   { keys: 'i', what: 'import files' },
   { keys: 'o', what: 'open or create a project' },
@@ -53,6 +54,9 @@ export const screenShortcuts: { screen: string; keys: string; what: string }[] =
   { screen: 'Canvas', keys: 'wheel, + / −, F, Space+drag', what: 'zoom to the cursor, zoom, fit, pan' },
   { screen: 'Canvas', keys: 'P', what: 'preview the open item\'s variants' },
   { screen: 'Canvas', keys: 'j / k, Ctrl+S', what: 'next / previous item, save now' },
+  { screen: 'Prompts', keys: 'n', what: 'new TP-Eval optimisation (with its call count before it starts)' },
+  { screen: 'Prompts', keys: 'j / k, 1 / 2', what: 'next / previous optimisation; optimisations, report' },
+  { screen: 'Prompts', keys: 'e / r', what: 'evaluate the chosen prompt on the test set / resume' },
 ];
 
 /** Single keys and the commands they run (the desktop menu runs the same commands). */

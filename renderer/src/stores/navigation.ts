@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const screens = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'team', 'settings'] as const;
+export const screens = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'prompts', 'team', 'settings'] as const;
 export type Screen = (typeof screens)[number];
 
 interface NavigationState {

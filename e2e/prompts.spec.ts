@@ -1,0 +1,67 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
+import { Studio } from './pages/studio';
+import { writeEvalJsonl } from './support/files';
+import { FakeOpenAI } from '../test/openai-server';
+import { CAREFUL, embedding, helperReply, targetReply } from '../test/tpeval-fixtures';
+
+async function api<T>(request: APIRequestContext, method: string, input: unknown): Promise<T> {
+  const res = await request.post(`api/${method}`, { data: input });
+  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+  return body.value;
+}
+
+test('optimise a task\'s prompt for a model, read every candidate, evaluate it and see Table 2', async ({ page, request }) => {
+  test.skip(test.info().project.name === 'electron', 'the model servers and endpoints are set up through the HTTP API of `anchor serve`; the desktop window shares the screens');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Local OpenAI-protocol servers whose answers depend on the prompt's wording (see test/tpeval-fixtures.ts).
+  const target = new FakeOpenAI({ reply: targetReply, usage: { prompt_tokens: 100, completion_tokens: 5 } });
+  const helper = new FakeOpenAI({ reply: helperReply, embed: embedding, usage: { prompt_tokens: 300, completion_tokens: 40 } });
+  const [targetUrl, helperUrl] = [await target.start(), await helper.start()];
+  try {
+    const stamp = Date.now();
+    const dataset = `tpeval e2e ${stamp}`;
+    await api(request, 'imports.run', { files: [writeEvalJsonl('tpeval.jsonl', 16)], dataset });
+    await api(request, 'endpoints.save', { endpoint: { name: `target-${stamp}`, baseUrl: targetUrl, model: 'vl-7b', priceIn: 1, priceOut: 2 } });
+    await api(request, 'endpoints.save', { endpoint: { name: `helper-${stamp}`, baseUrl: helperUrl, model: 'helper', priceIn: 1, priceOut: 2 } });
+
+    const studio = new Studio(page);
+    await studio.open('#/prompts');
+    await page.getByTestId('prompts.new').first().click();
+    const dialog = page.getByTestId('prompts.newDialog');
+    await studio.selectByText(dialog.getByTestId('prompts.form.dataset'), dataset);
+    await dialog.getByTestId('prompts.form.target').selectOption(`target-${stamp}`);
+    await dialog.getByTestId('prompts.form.optimizer').selectOption(`helper-${stamp}`);
+    await dialog.getByTestId('prompts.form.embeddings').selectOption(`helper-${stamp}`);
+    await dialog.getByTestId('prompts.form.rounds').fill('2');
+    // The dry run states the calls before anything starts: (1 + 2 × 3) candidates × 8 few-shot questions to the target.
+    await expect(dialog.getByTestId('prompts.plan')).toContainText('56 to the target on 8 few-shot items');
+    expect(target.delivered()).toBe(0);
+    await page.screenshot({ path: 'e2e/screenshots/prompts-new.png' });
+    await dialog.getByTestId('prompts.start').click();
+
+    await expect(page.getByTestId('prompts.status')).toHaveText('done', { timeout: 30_000 });
+    await expect(page.getByTestId('prompts.candidate')).toHaveCount(7);
+    await expect(page.getByTestId('prompts.chosen')).toContainText('Look carefully.');
+    await expect(page.getByTestId('prompts.chosen').locator('.diff--added')).toHaveText(['Look carefully. ']);
+    await page.getByTestId('prompts.candidate').nth(2).click();
+    await expect(page.getByTestId('prompts.detail')).toContainText('Introspection');
+    await page.screenshot({ path: 'e2e/screenshots/prompts-optimisation.png' });
+
+    await page.getByTestId('prompts.evaluate').click();
+    await expect(page.getByTestId('prompts.tested')).toContainText('original 0.0% → customised 100.0%', { timeout: 30_000 });
+    await page.keyboard.press('2');
+    await expect(page.getByTestId('prompts.report')).toContainText(`target-${stamp}`);
+    await page.screenshot({ path: 'e2e/screenshots/prompts-report.png' });
+
+    const list = await api<{ id: number; chosen: { prompt: string } | null; calls: number; cost: number | null }[]>(request, 'optimizations.list', {});
+    expect(list[0]!.chosen!.prompt).toBe(CAREFUL);
+    expect(list[0]!.cost).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await target.stop();
+    await helper.stop();
+  }
+});
