@@ -46,6 +46,9 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
     await expect(page.getByTestId('prompts.candidate')).toHaveCount(7);
     await expect(page.getByTestId('prompts.chosen')).toContainText('Look carefully.');
     await expect(page.getByTestId('prompts.chosen').locator('.diff--added')).toHaveText(['Look carefully. ']);
+    await page.getByTestId('prompts.calls.toggle').click();
+    await expect(page.getByTestId('prompts.calls')).toContainText('optimizer');
+    await expect(page.getByTestId('prompts.calls').locator('tbody tr')).toHaveCount(4);
     await page.getByTestId('prompts.candidate').nth(2).click();
     await expect(page.getByTestId('prompts.detail')).toContainText('Introspection');
     await page.screenshot({ path: 'e2e/screenshots/prompts-optimisation.png' });

@@ -89,20 +89,25 @@ describe('TP-Eval optimisation', () => {
 
   it('resumes after an interruption without asking any finished call again', async () => {
     const { target, helper, input } = await setUp();
-    target.configure({ delayMs: 15 });
+    // As soon as round 1 starts asking the target, the target holds every request (nothing more is delivered), so the
+    // interruption lands with requests in flight and no answer in transit: what was delivered has been stored.
+    let hold = false;
+    target.configure({ fault: () => (hold ? { kind: 'timeout' } : { kind: 'ok' }) });
     const { optimizationId, jobId } = await ctx.backend.call('optimizations.start', input);
-    // Stop it while round 1's candidates are being scored (each candidate's 8 questions take the slow target a while).
     for (;;) {
       const { candidates } = await ctx.backend.call('optimizations.get', { id: optimizationId });
       if (candidates.some((c) => c.round === 1)) break;
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 2));
     }
+    hold = true;
+    await new Promise((r) => setTimeout(r, 300));
     await ctx.backend.call('jobs.cancel', { id: jobId });
     await expect(waitJob(jobId)).resolves.toBe('cancelled');
     expect((await ctx.backend.call('optimizations.get', { id: optimizationId })).optimization.status).toBe('cancelled');
     expect(target.delivered()).toBeGreaterThan(0);
     expect(target.delivered()).toBeLessThan(24);
 
+    hold = false;
     const { jobId: again } = await ctx.backend.call('optimizations.resume', { id: optimizationId });
     await expect(waitJob(again)).resolves.toBe('done');
     const finished = await ctx.backend.call('optimizations.get', { id: optimizationId });

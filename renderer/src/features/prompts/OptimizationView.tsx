@@ -7,6 +7,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
 import { usePrompts } from '../../stores/prompts';
 import { money } from '../runs/format';
+import { CallsTable } from './CallsTable';
 
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
@@ -78,6 +79,7 @@ export function OptimizationView(props: { optimization: Optimization; candidates
         </section>
       )}
 
+      <CallsTable id={o.id} />
       <div className="opt-body">
         <table className="rtable candidates" data-testid="prompts.candidates">
           <thead><tr><th>round</th><th>status</th><th title="accuracy on D_few">acc</th><th title="similarity to p0">sim</th><th title="score while optimising">c α</th><th title="score when re-ranking">c α*</th><th title="words changed / budget">edits</th><th>prompt</th></tr></thead>
