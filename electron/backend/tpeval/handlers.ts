@@ -6,7 +6,7 @@ import type { Handlers } from '../handlers';
 import type { BackendState } from '../state';
 import { freezeConfig } from '../runs/config';
 import { candidateTemplate, freezeOptimizeConfig, type OptimizeConfig } from './config';
-import { runOptimization } from './optimize';
+import { accuracyOf, runOptimization } from './optimize';
 import { candidates, createOptimization, optimizationRow, optimizationSummary } from './store';
 import { selectQuestions } from '../runs/store';
 
@@ -124,11 +124,7 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
     'optimizations.report': () => {
       const rows = db().prepare(`SELECT o.id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
         WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.id`).all() as { id: number; task: string; config: string; test_original: number; test_custom: number }[];
-      const accuracy = (runId: number) => {
-        const r = db().prepare(`SELECT count(*) AS n, coalesce(sum(p.correct), 0) AS right FROM run_units u
-          LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass WHERE u.run_id = ?`).get(runId) as { n: number; right: number };
-        return r.n ? r.right / r.n : 0;
-      };
+      const accuracy = (runId: number) => accuracyOf(db(), runId);
       const tasks = rows.map((r) => ({
         optimizationId: r.id, model: (JSON.parse(r.config) as OptimizeConfig).target, task: r.task,
         original: accuracy(r.test_original), customised: accuracy(r.test_custom),

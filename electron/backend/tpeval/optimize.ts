@@ -57,7 +57,8 @@ export async function askWithPrompt(
   return runId;
 }
 
-function accuracyOf(db: Db, runId: number): number {
+/** Right answers over every unit of a run (errors and unanswered count as wrong). */
+export function accuracyOf(db: Db, runId: number): number {
   const r = db.prepare(`SELECT count(*) AS n, coalesce(sum(p.correct), 0) AS right FROM run_units u
     LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass WHERE u.run_id = ?`).get(runId) as { n: number; right: number };
   return r.n === 0 ? 0 : r.right / r.n;

@@ -4,19 +4,11 @@ import type { z } from 'zod';
 import type { optimizeInputSchema } from '../../../../shared/contract';
 import { DEFAULT_PARAMS } from '../../../../shared/tpeval/params';
 import { useCall, useMutate } from '../../api/queries';
+import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';
 import { usePrompts } from '../../stores/prompts';
 
 type Form = z.input<typeof optimizeInputSchema>;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** Configure a TP-Eval optimisation and see, before starting, how many calls of each kind it makes at most. */
 export function NewOptimizationDialog(props: { onClose(): void }) {

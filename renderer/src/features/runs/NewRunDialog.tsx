@@ -2,21 +2,13 @@ import { useEffect, useState } from 'react';
 import { Play } from 'lucide-react';
 import { HUMAN_MODEL, RANDOM_MODEL, type RunConfigInput, type Role } from '../../../../shared/contract';
 import { useCall, useMutate } from '../../api/queries';
+import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';
 import { useNavigation } from '../../stores/navigation';
 import { useRuns } from '../../stores/runs';
 import { money } from './format';
 
 const roles: Role[] = ['origin', 'perception', 'knowledge'];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** Configure a run, see what it will cost (requests, cache hits, tokens, dollars), then start it. */
 export function NewRunDialog(props: { onClose: () => void }) {
