@@ -90,9 +90,9 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
               <option value="prefix">an added prefix (questions differ item by item, as MMMU)</option>
             </select>
           </label>
-          <label className="check field"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
-            Zero-shot: learn from other tasks’ optimised prompts, use no labelled example</label>
         </div>
+        <label className="check"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
+          Zero-shot: learn from other tasks’ optimised prompts for this model, use no labelled example of this task</label>
         <div className="field-row params-row">
           {([['rounds', 'Rounds N', 1], ['topK', 'Top K', 1], ['perRound', 'Per round', 1], ['alpha', 'α', 0.05], ['alphaStar', 'α* (re-rank)', 0.05]] as const).map(([key, label, step]) => (
             <label key={key} className="field"><span>{label}</span>
