@@ -91,8 +91,10 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
             </select>
           </label>
         </div>
-        <label className="check"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
-          Zero-shot: learn from other tasks’ optimised prompts for this model, use no labelled example of this task</label>
+        <div className="button-row">
+          <label className="check check--wide"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
+            Zero-shot: learn from other tasks’ optimised prompts for this model, use no labelled example of this task</label>
+        </div>
         <div className="field-row params-row">
           {([['rounds', 'Rounds N', 1], ['topK', 'Top K', 1], ['perRound', 'Per round', 1], ['alpha', 'α', 0.05], ['alphaStar', 'α* (re-rank)', 0.05]] as const).map(([key, label, step]) => (
             <label key={key} className="field"><span>{label}</span>
