@@ -339,4 +339,43 @@ describe('anchor optimize', () => {
       await helper.stop();
     }
   }, 60_000);
+
+  it('resumes an optimisation killed with SIGKILL without asking any stored answer again', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'tpeval-killed.anchor');
+    await seedEvalDataset(backend, dir, 16);
+    await backend.close();
+    // Once p0's answers and a few of round 1 are out, the target holds every further request: the kill lands with
+    // requests in flight and none in transit.
+    let hold = false;
+    const target = new FakeOpenAI({ reply: targetReply, fault: () => (hold ? { kind: 'timeout' } : { kind: 'ok' }) });
+    const helper = new FakeOpenAI({ reply: helperReply, embed: embedding });
+    const [targetUrl, helperUrl] = [await target.start(), await helper.start()];
+    try {
+      expect(anchor('models', 'add', 'k-target', '--base-url', targetUrl, '--model', 'vl-7b').code).toBe(0);
+      expect(anchor('models', 'add', 'k-helper', '--base-url', helperUrl, '--model', 'helper').code).toBe(0);
+      const common = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'k-target', '--optimizer', 'k-helper', '--embeddings', 'k-helper', '--rounds', '2', '--json'];
+      const child = spawn(process.execPath, [bin, ...common], { env: cliEnv() });
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      while (target.delivered() < 10) await new Promise((r) => setTimeout(r, 5));
+      hold = true;
+      await new Promise((r) => setTimeout(r, 400));
+      child.kill('SIGKILL');
+      await exited;
+      const killed = new Database(project, { readonly: true });
+      const row = killed.prepare('SELECT id, status FROM optimizations').get() as { id: number; status: string };
+      killed.close();
+      expect(row.status).toBe('running');
+      const before = target.delivered();
+      hold = false;
+      const resumed = await anchorAsync(...common, '--resume', String(row.id));
+      expect(resumed.code).toBe(0);
+      expect(JSON.parse(resumed.stdout).value.optimization.chosen.prompt).toBe(CAREFUL);
+      expect(target.answeredTwice()).toEqual([]);
+      expect(target.delivered()).toBe(24);
+      expect(before).toBeGreaterThanOrEqual(10);
+    } finally {
+      await target.stop();
+      await helper.stop();
+    }
+  }, 60_000);
 });

@@ -4,7 +4,7 @@ import { int, withProject, type Common } from './commands';
 
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
-  prefix?: boolean; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number;
+  prefix?: boolean; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number; resume?: number;
 }
 
 function humanPlan(plan: OptimizePlan): string {
@@ -42,6 +42,7 @@ export function registerOptimize(program: Command): void {
     .option('--zero-shot', 'learn from other tasks\' optimised prompts; no labelled example of this task is used')
     .option('--dry-run', 'only count the calls it would make')
     .option('--evaluate', 'then ask the held-out test set with the original and the chosen prompt')
+    .option('--resume <id>', 'continue an interrupted optimisation (finished calls come from the cache)', int)
     .option('--json', 'print one JSON document')
     .action(async (opts: OptimizeOptions) =>
       withProject(opts, false, async (backend, out) => {
@@ -56,6 +57,16 @@ export function registerOptimize(program: Command): void {
             ...(opts.alphaStar !== undefined ? { alphaStar: opts.alphaStar } : {}),
           },
         };
+        if (opts.resume !== undefined) {
+          const stop = out.follow(backend);
+          const { jobId } = await backend.call('optimizations.resume', { id: opts.resume });
+          await backend.jobs.settled(jobId);
+          stop();
+          const { optimization } = await backend.call('optimizations.get', { id: opts.resume });
+          if (optimization.status !== 'done') throw new Error(`optimisation ${opts.resume} stopped: ${optimization.error ?? optimization.status}`);
+          out.result({ optimization }, () => humanResult(optimization));
+          return;
+        }
         const plan = await backend.call('optimizations.plan', input);
         if (opts.dryRun) {
           out.result(plan, () => humanPlan(plan));

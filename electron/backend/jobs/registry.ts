@@ -85,6 +85,11 @@ export class JobRegistry {
     return { job: { ...job }, done };
   }
 
+  /** Resolves when the job has ended, however it ended. */
+  async settled(id: string): Promise<void> {
+    await this.entries.get(id)?.done?.catch(() => undefined);
+  }
+
   list(): Job[] {
     return [...this.entries.values()].map((e) => ({ ...e.job })).reverse();
   }
