@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { api } from './support/api';
 import { Studio } from './pages/studio';
 import { writePicturesTsv } from './support/files';
 import { meanAbsDifference, rgbaOf } from '../test/pixels';
-
-async function api<T>(request: APIRequestContext, method: string, input: unknown): Promise<T> {
-  const res = await request.post(`api/${method}`, { data: input });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
-}
 
 /** Screen position of an image pixel, from the stage's box, zoom and offset (and the band above the image). */
 async function toScreen(page: Page, ix: number, iy: number): Promise<{ x: number; y: number }> {

@@ -1,16 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
+import { api } from './support/api';
 import { Studio } from './pages/studio';
 import { writeEvalJsonl } from './support/files';
 import { FakeOpenAI } from '../test/openai-server';
 import { CAREFUL, embedding, helperReply, targetReply } from '../test/tpeval-fixtures';
-
-async function api<T>(request: APIRequestContext, method: string, input: unknown): Promise<T> {
-  const res = await request.post(`api/${method}`, { data: input });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
-}
 
 test('optimise a task\'s prompt for a model, read every candidate, evaluate it and see Table 2', async ({ page, request }) => {
   test.skip(test.info().project.name === 'electron', 'the model servers and endpoints are set up through the HTTP API of `anchor serve`; the desktop window shares the screens');

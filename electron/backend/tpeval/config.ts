@@ -1,4 +1,4 @@
-import type { OptimizeInput } from '../../../shared/contract';
+import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '../../../shared/contract';
 import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
 import type { OptimizeParams } from '../../../shared/tpeval/params';
 import type { Db } from '../db/open';
@@ -75,4 +75,17 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
     template, p0: initialPrompt(template, input.mode, label), fewItemIds: few, testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
     params: input.params,
   };
+}
+
+/** The questions of the task among these items: a candidate's few-shot set, or the held-out test set. */
+export function taskFilter(config: OptimizeConfig, itemIds: number[]): RunConfigParsed['filter'] {
+  return { ...(config.task !== null ? { category: config.task } : {}), itemIds };
+}
+
+/** An ordinary run asking the target with a prompt: deterministic, the analyzer reading what the rules cannot. */
+export function runInputFor(config: OptimizeConfig, prompt: string, itemIds: number[], name: string): RunConfigParsed {
+  return runConfigInputSchema.parse({
+    name, datasetId: config.datasetId, model: config.target, roles: config.roles, filter: taskFilter(config, itemIds),
+    template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
+  });
 }

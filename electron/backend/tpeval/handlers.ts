@@ -1,25 +1,20 @@
-import { runConfigInputSchema, type MethodName, type OptimizeInput, type OptimizePlan } from '../../../shared/contract';
+import type { MethodName, OptimizeInput, OptimizePlan } from '../../../shared/contract';
 import { summariseByModel } from '../../../shared/tpeval/summary';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../handlers';
 import type { BackendState } from '../state';
-import { freezeConfig } from '../runs/config';
-import { candidateTemplate, freezeOptimizeConfig, type OptimizeConfig } from './config';
+import { JUDGE_TRIES } from '../engine/judge';
+import { freezeOptimizeConfig, runInputFor, taskFilter, type OptimizeConfig } from './config';
 import { accuracyOf, runOptimization } from './optimize';
 import { candidates, createOptimization, optimizationRow, optimizationSummary } from './store';
 import { selectQuestions } from '../runs/store';
 
 type OptimizeMethod = Extract<MethodName, `optimizations.${string}`>;
 
-const JUDGE_TRIES = 3;
-
 /** Upper bounds of every kind of call, before anything is sent (SPEC §7 asks for the count up front). */
 function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
-  const count = (itemIds: number[]) => selectQuestions(db, {
-    datasetId: config.datasetId, roles: config.roles, limit: null,
-    filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds },
-  }).length;
+  const count = (itemIds: number[]) => selectQuestions(db, { datasetId: config.datasetId, roles: config.roles, limit: null, filter: taskFilter(config, itemIds) }).length;
   const few = config.zeroShot ? 0 : count(config.fewItemIds);
   const p = config.params;
   const proposals = config.zeroShot ? p.perRound : p.rounds * p.perRound;
@@ -107,15 +102,8 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
       if (!chosen) throw new AppError('invalid_input', `optimisation ${id} has no chosen prompt yet; let it finish or name a candidate`);
       if (config.testItemIds.length === 0) throw new AppError('invalid_input', 'the task has no items outside the few-shot set to test on');
       // Two ordinary runs on the held-out items, through the run manager: they appear in Runs with progress and cost.
-      const start = (prompt: string, label: string) => {
-        const input = runConfigInputSchema.parse({
-          name: `TP-Eval ${row.name} · test · ${label}`, datasetId: config.datasetId, model: config.target, roles: config.roles,
-          filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds: config.testItemIds },
-          template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
-        });
-        freezeConfig(input, state.endpoints);
-        return state.runs.start(input, ctx.userId).runId;
-      };
+      const start = (prompt: string, label: string) =>
+        state.runs.start(runInputFor(config, prompt, config.testItemIds, `TP-Eval ${row.name} · test · ${label}`), ctx.userId).runId;
       const originalRunId = start(config.p0, 'original');
       const customRunId = start(chosen.prompt, 'customised');
       db().prepare('UPDATE optimizations SET test_original = ?, test_custom = ? WHERE id = ?').run(originalRunId, customRunId, id);
@@ -124,10 +112,9 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
     'optimizations.report': () => {
       const rows = db().prepare(`SELECT o.id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
         WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.id`).all() as { id: number; task: string; config: string; test_original: number; test_custom: number }[];
-      const accuracy = (runId: number) => accuracyOf(db(), runId);
       const tasks = rows.map((r) => ({
         optimizationId: r.id, model: (JSON.parse(r.config) as OptimizeConfig).target, task: r.task,
-        original: accuracy(r.test_original), customised: accuracy(r.test_custom),
+        original: accuracyOf(db(), r.test_original), customised: accuracyOf(db(), r.test_custom),
       }));
       return { tasks, models: summariseByModel(tasks) };
     },

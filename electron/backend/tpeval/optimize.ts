@@ -1,4 +1,4 @@
-import { runConfigInputSchema, type Candidate, type Option } from '../../../shared/contract';
+import type { Candidate, Option } from '../../../shared/contract';
 import { candidateProblem, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type WrongAnswer } from '../../../shared/tpeval/meta-prompt';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '../../../shared/tpeval/scoring';
 import type { Db } from '../db/open';
@@ -10,8 +10,8 @@ import { executeRun } from '../engine/runner';
 import { RunStats } from '../engine/stats';
 import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
-import { createRun, runRow } from '../runs/store';
-import { candidateTemplate, type OptimizeConfig } from './config';
+import { createRun, runRow, runSummary } from '../runs/store';
+import { runInputFor, type OptimizeConfig } from './config';
 import { askHelper, embed, helperFor, type CallContext, type Helper } from './helpers';
 import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
 
@@ -37,14 +37,14 @@ export async function askWithPrompt(
   const { db } = deps;
   let runId = existingRun;
   if (runId === null) {
-    const input = runConfigInputSchema.parse({
-      name, datasetId: config.datasetId, model: config.target, roles: config.roles,
-      filter: { ...(config.task !== null ? { category: config.task } : {}), itemIds },
-      template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
-    });
+    const input = runInputFor(config, prompt, itemIds, name);
     const frozen = freezeConfig(input, deps.endpoints);
-    runId = createRun(db, input, frozen, deps.userId, deps.now());
-    statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, runId);
+    // One transaction: a crash in between must not leave a few-shot run in the Runs list.
+    runId = db.transaction(() => {
+      const created = createRun(db, input, frozen, deps.userId, deps.now());
+      statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, created);
+      return created;
+    })();
   }
   if (runRow(db, runId).status !== 'done') {
     // The optimisation's job drives the run; the run's own progress would only overwrite the optimisation's.
@@ -57,11 +57,10 @@ export async function askWithPrompt(
   return runId;
 }
 
-/** Right answers over every unit of a run (errors and unanswered count as wrong). */
+/** Right answers over every unit of a run (errors and unanswered count as wrong), from the runs' own summary. */
 export function accuracyOf(db: Db, runId: number): number {
-  const r = db.prepare(`SELECT count(*) AS n, coalesce(sum(p.correct), 0) AS right FROM run_units u
-    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass WHERE u.run_id = ?`).get(runId) as { n: number; right: number };
-  return r.n === 0 ? 0 : r.right / r.n;
+  const run = runSummary(db, runId, null);
+  return run.units === 0 ? 0 : run.correct / run.units;
 }
 
 function wrongAnswers(db: Db, runId: number): WrongAnswer[] {
@@ -171,6 +170,7 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
         report();
       }
     } else {
+      const examples = examplesOf(db, config);
       for (let round = Math.max(1, row.round); round <= p.rounds; round++) {
         statement(db, 'UPDATE optimizations SET round = ? WHERE id = ?').run(round, id);
         // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
@@ -178,7 +178,6 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
         const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
           .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
         const top = rankBy(prior, p.alpha).slice(0, p.topK);
-        const examples = examplesOf(db, config);
         const text = (counter: number) => optimizerPrompt({
           task: label, mode: config.mode, examples, counter,
           top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),

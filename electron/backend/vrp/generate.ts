@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { imageBytes } from '../services/images';
 import type { JobControl } from '../jobs/registry';
-import { planVariants, type PlannedOriginal } from './plan';
+import type { FullPlan, PlannedOriginal } from './plan';
 import { decodeSource, renderVariant } from './render';
 import { storeVariants, type StagedVariant } from './store';
 import { exportVariants } from './export';
@@ -29,10 +29,9 @@ const IN_FLIGHT = 3;
  * exactly as it was, without holding a write lock for the whole job.
  */
 export async function generateVariants(
-  db: Db, K: KonvaLib, input: GenerateInput, control: JobControl,
+  db: Db, K: KonvaLib, plan: FullPlan, input: GenerateInput, control: JobControl,
   meta: { title: string; startedAt: string; userId: string | null; now: () => Date },
 ): Promise<VariantResult> {
-  const plan = planVariants(db, input.dataset, input.selection);
   const total = plan.summary.variants;
   if (total === 0) {
     const why = plan.summary.skipped.length ? `every item was skipped (${plan.summary.skipped[0]!.reason})` : 'the dataset has no items with an image';

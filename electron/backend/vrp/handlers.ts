@@ -1,7 +1,6 @@
 import type { MethodName } from '../../../shared/contract';
 import type { Handlers } from '../handlers';
 import type { BackendState } from '../state';
-import { findDataset } from '../services/datasets';
 import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
 import { nodeKonva } from './konva-node';
@@ -15,12 +14,12 @@ export function vrpHandlers(state: BackendState): Pick<Handlers, VrpMethod> {
   const db = () => state.requireProject().db;
   const start = (input: GenerateInput, userId: string | null) => {
     const project = db();
-    // Refuse bad input (an empty text for full intervention, a huge image) at once, before a job exists.
-    planVariants(project, input.dataset, input.selection);
-    const title = `Variants of ${findDataset(project, input.dataset).name}`;
+    // Planned before the job exists, so bad input (an empty text for full intervention, a huge image) is refused at once.
+    const plan = planVariants(project, input.dataset, input.selection);
+    const title = `Variants of ${plan.summary.dataset}`;
     const K = nodeKonva(state.resourcesDir);
     return state.jobs.start('variants', title, 'variants', (control) =>
-      generateVariants(project, K, input, control, { title, startedAt: state.now().toISOString(), userId, now: state.now }).then((result) => {
+      generateVariants(project, K, plan, input, control, { title, startedAt: state.now().toISOString(), userId, now: state.now }).then((result) => {
         state.events.changed(['datasets', 'items', 'questions']);
         return result;
       }),
