@@ -45,7 +45,7 @@ export const runReportSchema = z.object({
   /** Questions the run asks; scored = every pass answered; pending and errors are not in any accuracy. */
   coverage: z.object({ questions: z.number().int(), scored: z.number().int(), pending: z.number().int(), errors: z.number().int() }),
   accuracy: z.object({ overall: accuracyCellSchema, by: groupedSchema }),
-  /** Answered requests by how their answer was read (SPEC §4), with a person's corrections as `corrected`. */
+  /** Answered requests by how their answer was read (METHODS §4), with a person's corrections as `corrected`. */
   extraction: z.record(z.string(), z.number().int()),
   /** CircularEval runs: every pass right vs the first pass alone, overall and per category. */
   circular: z.object({

@@ -17,7 +17,7 @@ export function labelOptions(texts: readonly string[]): Option[] {
 }
 
 /**
- * Checks that labels run contiguously from A, as SPEC §1 requires, and returns a message when they do not.
+ * Checks that labels run contiguously from A, as METHODS §1 requires, and returns a message when they do not.
  * Importers call this so a file with a gap (A, B, D) is refused rather than silently renumbered.
  */
 export function optionLabelProblem(options: readonly Option[]): string | null {

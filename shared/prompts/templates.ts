@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Option } from '../contract/entities';
 
 /**
- * A prompt template is data (SPEC §3): stored with the run that used it and hashed, so a score always names the exact
+ * A prompt template is data (METHODS §3): stored with the run that used it and hashed, so a score always names the exact
  * words that produced it. Placeholders: {question}, {options}, {hint_line}; options are rendered with `optionLine`
  * ({label}, {text}) and joined with `optionJoin`.
  */

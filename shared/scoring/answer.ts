@@ -5,7 +5,7 @@ import { evalOpen, parseOpenResponse } from './mmmu-open';
 const REFUSAL = /\b(?:can ?not|can't|unable to)\s+(?:be\s+)?(?:determine|determined|tell|answer)|\bi'?m sorry\b|无法/i;
 
 /**
- * Reads one response: option rules for multiple-choice; for open questions the MMMU parse (SPEC §4), recorded as
+ * Reads one response: option rules for multiple-choice; for open questions the MMMU parse (METHODS §4), recorded as
  * `exact` with the candidate it compared, or `unanswerable` / `failed` for refusals and empty replies.
  */
 export function readResponse(type: QuestionType, options: readonly Option[], response: string): Extracted {

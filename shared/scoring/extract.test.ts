@@ -9,7 +9,7 @@ const CJK = labelOptions(['猫', '狗', '鸟', '鱼']);
 
 type Row = [response: string, expected: string | null, path: ExtractionPath, options?: typeof ABCD];
 
-// Every rule of SPEC §4 with the cases that break naive extractors; the label is what a careful person would read.
+// Every rule of METHODS §4 with the cases that break naive extractors; the label is what a careful person would read.
 const table: Row[] = [
   // bare labels
   ['B', 'B', 'exact'],
@@ -91,7 +91,7 @@ const table: Row[] = [
   ['The image shows several shapes arranged in a grid with different colours and sizes, and it is hard to say which one the question refers to without more context about the task at hand.', null, 'failed'],
 ];
 
-describe('extractChoice (SPEC §4 rules)', () => {
+describe('extractChoice (METHODS §4 rules)', () => {
   it('has at least 60 vectors', () => expect(table.length).toBeGreaterThanOrEqual(60));
 
   it.each(table)('%j → %s via %s', (response, expected, path, options = ABCD) => {

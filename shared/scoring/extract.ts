@@ -1,6 +1,6 @@
 import type { Option } from '../contract/entities';
 
-/** How an answer was read from a response (SPEC §4); `judge` is set by the engine, never by these rules. */
+/** How an answer was read from a response (METHODS §4); `judge` is set by the engine, never by these rules. */
 export const extractionPaths = ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const;
 export type ExtractionPath = (typeof extractionPaths)[number];
 
@@ -81,7 +81,7 @@ function optionTextMatch(text: string, options: readonly Option[]): string | nul
 }
 
 /**
- * SPEC §4 rules, in order: a bare or wrapped label; an explicit "the answer is X"; a refusal; a single label standing
+ * METHODS §4 rules, in order: a bare or wrapped label; an explicit "the answer is X"; a refusal; a single label standing
  * alone (case-sensitive); exactly one option text. Anything else is `failed` — the caller may ask a judge.
  */
 export function extractChoice(response: string, options: readonly Option[]): Extracted {
@@ -112,7 +112,7 @@ export function extractChoice(response: string, options: readonly Option[]): Ext
   return { label: null, path: 'failed' };
 }
 
-/** The judge's instruction (SPEC §4): one label, or Z when no option matches. */
+/** The judge's instruction (METHODS §4): one label, or Z when no option matches. */
 export function judgePrompt(question: string, options: readonly Option[], response: string): string {
   const lines = options.map((o) => `${o.label}. ${o.text}`).join('\n');
   return [

@@ -5,7 +5,7 @@ import { roleFromEvalType } from '../domain/roles';
 import { scoreMmEvalPro, type TripletAnswer } from './mmevalpro';
 import { pyRound } from './rounding';
 
-const conformance = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'mmevalpro');
+const conformance = join(__dirname, '..', '..', 'test', 'fixtures', 'conformance', 'mmevalpro');
 
 describe('MMEvalPro scoring', () => {
   it('reproduces every number of the published demo_score.json', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreMmmu, type MmmuGold } from './mmmu';
 import { evalOpen, extractNumbers, normalizeStr, parseOpenResponse } from './mmmu-open';
 
-const conformance = join(__dirname, '..', '..', '..', 'shared', 'conformance', 'mmmu');
+const conformance = join(__dirname, '..', '..', 'test', 'fixtures', 'conformance', 'mmmu');
 const read = <T>(name: string) => JSON.parse(readFileSync(join(conformance, name), 'utf8')) as T;
 
 describe('MMMU scoring', () => {

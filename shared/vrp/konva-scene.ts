@@ -6,7 +6,7 @@ import type { Scene, Shape } from './scene';
 import { FONT_FAMILIES, RELATION_COLOURS, type VariantSpec } from './relations';
 
 /**
- * THE scene-building code path (SPEC §6): the editor's canvas, its export and preview grid in the browser, and batch
+ * THE scene-building code path (METHODS §6): the editor's canvas, its export and preview grid in the browser, and batch
  * rendering in Node all build their Konva nodes here, so a variant looks the same wherever it is drawn. Konva itself is
  * passed in, already set up for its environment (the DOM canvas, or @napi-rs/canvas in Node).
  */

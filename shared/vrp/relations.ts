@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SceneFont } from './scene';
 
-/** VRPTest's metamorphic relations (SPEC §6) as the values stored with every variant and grouped by in reports. */
+/** VRPTest's metamorphic relations (METHODS §6) as the values stored with every variant and grouped by in reports. */
 export const levels = ['none', 'partial', 'full'] as const;
 export const colourValues = ['red', 'blue', 'default'] as const;
 /** `drawn` keeps every shape as the annotator drew it, as the colour relation's `default` keeps its colour. */

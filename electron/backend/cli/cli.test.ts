@@ -109,7 +109,7 @@ describe('anchor runs import and anchor report', () => {
 });
 
 describe('anchor score', () => {
-  const conformance = join(root, '..', 'shared', 'conformance');
+  const conformance = join(root, 'test', 'fixtures', 'conformance');
 
   it('reproduces MMEvalPro demo_score.json from the model-output file, with CG, PC, KC and the matrix added', () => {
     const r = anchor('score', join(conformance, 'mmevalpro', 'demo_model_output.json'), '--format', 'mmevalpro', '--json');

@@ -17,7 +17,7 @@ export interface Judge {
 }
 
 /**
- * SPEC §4 step 2: the judge reads the response and names one label (or Z for none), at temperature 0, up to three
+ * METHODS §4 step 2: the judge reads the response and names one label (or Z for none), at temperature 0, up to three
  * times; every prompt and reply is kept. Its replies are cached like any deterministic request.
  */
 export async function askJudge(

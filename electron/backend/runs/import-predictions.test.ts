@@ -5,7 +5,7 @@ import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 
 const ctx = withProject();
-const conformance = join(__dirname, '..', '..', '..', '..', 'shared', 'conformance', 'mmevalpro');
+const conformance = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'conformance', 'mmevalpro');
 
 interface OutputRow { index: number; triplet_id: number; model_output: string; answer: string; source: string; eval_type: string }
 

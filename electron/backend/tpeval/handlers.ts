@@ -12,7 +12,7 @@ import { selectQuestions } from '../runs/store';
 
 type OptimizeMethod = Extract<MethodName, `optimizations.${string}`>;
 
-/** Upper bounds of every kind of call, before anything is sent (SPEC §7 asks for the count up front). */
+/** Upper bounds of every kind of call, before anything is sent (METHODS §7 asks for the count up front). */
 function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
   const count = (itemIds: number[]) => selectQuestions(db, { datasetId: config.datasetId, roles: config.roles, limit: null, filter: taskFilter(config, itemIds) }).length;
   const few = config.zeroShot ? 0 : count(config.fewItemIds);

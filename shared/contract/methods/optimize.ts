@@ -6,7 +6,7 @@ import {
 
 const byId = z.object({ id: z.number().int() });
 
-/** TP-Eval: per-model prompt customisation (SPEC §7), through the evaluation engine. */
+/** TP-Eval: per-model prompt customisation (METHODS §7), through the evaluation engine. */
 export const optimizeMethods = {
   /** The dry run: D_few and test sizes, and how many calls of each kind the optimisation will make at most. */
   'optimizations.plan': method({ access: 'user', doc: 'Count an optimisation\'s calls before starting it.', input: optimizeInputSchema, output: optimizePlanSchema }),

@@ -11,7 +11,7 @@ const runId = z.object({ id: z.number().int() });
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
 
 export const runMethods = {
-  'runs.templates': method({ access: 'user', doc: 'The prompt template presets (SPEC §3).', input: noInput, output: z.array(promptTemplateSchema) }),
+  'runs.templates': method({ access: 'user', doc: 'The prompt template presets (METHODS §3).', input: noInput, output: z.array(promptTemplateSchema) }),
   /** The dry run: what starting would cost, before anything is sent. */
   'runs.plan': method({ access: LEAD, doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
   'runs.start': method({ access: LEAD, doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),

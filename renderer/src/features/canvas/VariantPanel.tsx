@@ -45,7 +45,7 @@ function LevelToggle(props: { level: Level; checked: boolean; hint: string; onCh
   );
 }
 
-/** Which variants to make (any subset of SPEC §6's factorial, the paper's 1 + 4 + 8 by default), a preview and the job. */
+/** Which variants to make (any subset of METHODS §6's factorial, the paper's 1 + 4 + 8 by default), a preview and the job. */
 export function VariantPanel(props: {
   datasetId: number; selection: VariantSelection; onSelection(s: VariantSelection): void; onPreview(): void; beforeGenerate(): Promise<void>;
 }) {
