@@ -1,9 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+// The same list set-up and the test runner use (scripts/browser.mjs).
+const candidates = JSON.parse(readFileSync(join(__dirname, '..', 'scripts', 'chromium-candidates.json'), 'utf8')) as string[];
 
 /** The system Chromium (Debian's package here); Playwright's own browser download is never used. */
 export function chromiumPath(): string | undefined {
-  if (process.env.ANCHOR_CHROMIUM) return process.env.ANCHOR_CHROMIUM;
+  if (process.env.ANCHOR_CHROMIUM) return existsSync(process.env.ANCHOR_CHROMIUM) ? process.env.ANCHOR_CHROMIUM : undefined;
   return candidates.find((p) => existsSync(p));
 }
+
+/** Why the browser tests cannot run here, with the command that fixes it. */
+export const noChromiumReason = 'no Chromium on this machine; install it (Debian: `sudo apt-get install -y chromium`) or set ANCHOR_CHROMIUM to a Chromium or Chrome binary, then run `npm test` again';

@@ -32,11 +32,23 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   const dialog = await studio.newRun('Demo triplets', 'local-vl', 9);
   await expect(dialog.getByTestId('runs.plan')).toContainText('9requests');
   await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-new-dialog.png` });
+  // The server holds every reply until the pause is in, so the run cannot finish first however slow the machine.
+  server.hold();
   await dialog.getByTestId('runs.start').click();
   await expect(dialog).toHaveCount(0);
 
   await expect(page.getByTestId('runs.status')).toHaveText('Running');
+  await expect.poll(() => server.waiting()).toBeGreaterThan(0);
+  // Pause answers once the requests in flight are stored, so the held ones are let through (a few at a time, new ones
+  // still held) until it does: at most a few questions are answered, never all nine.
+  let acknowledged = false;
+  const pauseResponse = page.waitForResponse((r) => r.url().includes('runs.pause')).then(() => (acknowledged = true));
   await page.getByTestId('runs.pause').click();
+  while (!acknowledged) {
+    server.releaseWaiting();
+    await Promise.race([pauseResponse, new Promise((r) => setTimeout(r, 100))]);
+  }
+  server.release();
   await expect(page.getByTestId('runs.status')).toHaveText('Paused');
   const answeredWhenPaused = await page.getByTestId('runs.answered').textContent();
   expect(answeredWhenPaused).not.toContain('9 / 9');

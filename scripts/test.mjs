@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserState, installCommand } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results');
@@ -38,7 +39,11 @@ if (want('unit')) {
   }
 }
 
+const notes = [];
 if (want('e2e')) {
+  // Without a browser the suite still runs: every test skips itself with the reason (e2e/support/test.ts).
+  const browser = browserState();
+  if (!browser.path) notes.push(`browser tests skipped: no Chromium here${browser.why ? ` (${browser.why})` : ''}. To run them: ${installCommand}, or set ANCHOR_CHROMIUM, then \`npm test\` again.`);
   const out = join(reports, 'playwright.json');
   if (!run('playwright', ['node_modules/@playwright/test/cli.js', 'test'])) failures.push('playwright');
   if (existsSync(out)) {
@@ -50,6 +55,7 @@ if (want('e2e')) {
 }
 
 if (failures.length && counts.failed === 0) counts.failed = failures.length;
+for (const note of notes) console.log(`\n${note}`);
 console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

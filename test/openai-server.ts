@@ -55,6 +55,9 @@ export class FakeOpenAI {
   private readonly attempts = new Map<string, number>();
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
+  /** Requests waiting at the gate (see `hold`), each answered normally once released. */
+  private readonly gated: (() => void)[] = [];
+  private holding = false;
   inFlight = 0;
   maxInFlight = 0;
   /** TCP connections accepted: a client that keeps connections alive opens few. */
@@ -73,7 +76,32 @@ export class FakeOpenAI {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
   }
 
+  /**
+   * Holds every request that arrives from now on until `release()`: a test that must act while a run is in flight
+   * (pause it, kill it) holds the replies instead of racing the machine's speed.
+   */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Lets every held request through (answered as usually) and stops holding new ones. */
+  release(): void {
+    this.holding = false;
+    this.releaseWaiting();
+  }
+
+  /** Lets the requests waiting now through, and keeps holding those that arrive later. */
+  releaseWaiting(): void {
+    for (const go of this.gated.splice(0)) go();
+  }
+
+  /** Requests waiting at the gate. */
+  waiting(): number {
+    return this.gated.length;
+  }
+
   async stop(): Promise<void> {
+    this.release();
     for (const res of this.hanging) res.destroy();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -131,6 +159,7 @@ export class FakeOpenAI {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
+      if (this.holding) await new Promise<void>((go) => this.gated.push(go));
       if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
       this.respond(res, fault, prompt, body, record);
     } finally {
