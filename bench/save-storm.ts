@@ -8,6 +8,8 @@ import type { TripletDraft } from '../shared/contract';
 export interface StormResult {
   users: number;
   seconds: number;
+  /** Save attempts made, acknowledged or refused. */
+  attempts: number;
   saves: number;
   conflicts: number;
   /** Failures that were neither a save nor a refused stale save: must be 0. */
@@ -26,13 +28,18 @@ const draftOf = (text: string): TripletDraft => ({
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
+/** How long the storm lasts: `seconds` of saving as fast as the server lets them (the bench), or a fixed number of
+ * saves per tab (the test, so that what it checks does not depend on how fast the machine is). */
+export type StormLength = { seconds: number } | { savesPerTab: number };
+
 /**
- * `users` annotators, each with two browser tabs open on the same two triplets, save as fast as the server lets them
- * for `seconds` over real HTTP with real logins. Tabs race each other, so many saves are stale and refused. Then the
- * project file is checked: every acknowledged save is a revision with its exact version, versions have no gaps,
- * the stored text is the last acknowledged one, and every refused text is kept as a conflict revision.
+ * `users` annotators, each with two browser tabs open on the same two triplets, save over real HTTP with real logins.
+ * First each user's second tab saves once from a version the first tab has just replaced (a refusal every time),
+ * then both tabs save concurrently and race each other. Then the project file is checked: every acknowledged save is
+ * a revision with its exact version, versions have no gaps, the stored text is the last acknowledged one, and every
+ * refused text is kept as a conflict revision.
  */
-export async function runSaveStorm(options: { users: number; seconds: number }): Promise<StormResult> {
+export async function runSaveStorm(options: { users: number } & StormLength): Promise<StormResult> {
   const dir = mkdtempSync(join(tmpdir(), 'anchor-storm-'));
   const backend = await createBackend({ dataDir: join(dir, 'data') });
   try {
@@ -54,7 +61,8 @@ export async function runSaveStorm(options: { users: number; seconds: number }):
       };
       const cookies = await Promise.all(names.map(async (name) => (await post('', 'auth/login', { name, password: `${name}-password` })).cookie));
 
-      const baselineEnd = Date.now() + 1000;
+      // The bench's baseline: bare authenticated round trips for a second (the counted test skips it).
+      const baselineEnd = 'seconds' in options ? Date.now() + 1000 : 0;
       let bare = 0;
       while (Date.now() < baselineEnd) {
         await post(cookies[0]!, 'session.me', {});
@@ -65,26 +73,41 @@ export async function runSaveStorm(options: { users: number; seconds: number }):
       const refused: string[] = [];
       const otherErrors: string[] = [];
       const latencies: number[] = [];
-      const end = Date.now() + options.seconds * 1000;
+      const end = 'seconds' in options ? Date.now() + options.seconds * 1000 : Infinity;
+      const more = (seq: number) => ('savesPerTab' in options ? seq < options.savesPerTab : Date.now() < end);
+      let attempts = 0;
+      const versionOf = async (user: number, item: number) => ((await post(cookies[user]!, 'triplets.get', { itemId: item })).body.value as { version: number }).version;
+      const save = async (user: number, item: number, baseVersion: number | undefined, text: string): Promise<number | undefined> => {
+        attempts++;
+        const started = performance.now();
+        const r = await post(cookies[user]!, 'triplets.save', { itemId: item, baseVersion, draft: draftOf(text) });
+        latencies.push(performance.now() - started);
+        if (r.body.ok) {
+          const v = (r.body.value as { version: number }).version;
+          acknowledged.set(item, [...(acknowledged.get(item) ?? []), { version: v, text }]);
+          return v;
+        }
+        if (r.status === 409 && r.body.error?.code === 'conflict') refused.push(text);
+        else otherErrors.push(`${r.status} ${r.body.error?.message ?? ''}`);
+        return undefined;
+      };
+      const queueOf = async (user: number) =>
+        ((await post(cookies[user]!, 'triplets.queue', { kind: 'annotate' })).body.value as { rows: { itemId: number }[] }).rows.map((r) => r.itemId);
+      // A refusal for every user, whatever the timing: both tabs read the version, the first saves, the second is stale.
+      await Promise.all(names.map(async (name, user) => {
+        const item = (await queueOf(user))[0]!;
+        const seen = await versionOf(user, item);
+        await save(user, item, seen, `${name} tab 0 opening save`);
+        await save(user, item, seen, `${name} tab 1 stale save`);
+      }));
       const tab = async (user: number, t: number) => {
-        const queue = (await post(cookies[user]!, 'triplets.queue', { kind: 'annotate' })).body.value as { rows: { itemId: number }[] };
-        const items = queue.rows.map((r) => r.itemId);
+        const items = await queueOf(user);
         const version = new Map<number, number>();
-        for (const item of items) version.set(item, ((await post(cookies[user]!, 'triplets.get', { itemId: item })).body.value as { version: number }).version);
-        for (let seq = 0; Date.now() < end; seq++) {
+        for (const item of items) version.set(item, await versionOf(user, item));
+        for (let seq = 0; more(seq); seq++) {
           const item = items[(seq + t) % items.length]!;
-          const text = `${names[user]} tab ${t} save ${seq}`;
-          const started = performance.now();
-          const r = await post(cookies[user]!, 'triplets.save', { itemId: item, baseVersion: version.get(item), draft: draftOf(text) });
-          latencies.push(performance.now() - started);
-          if (r.body.ok) {
-            const v = (r.body.value as { version: number }).version;
-            version.set(item, v);
-            acknowledged.set(item, [...(acknowledged.get(item) ?? []), { version: v, text }]);
-          } else if (r.status === 409 && r.body.error?.code === 'conflict') {
-            refused.push(text);
-            version.set(item, ((await post(cookies[user]!, 'triplets.get', { itemId: item })).body.value as { version: number }).version);
-          } else otherErrors.push(`${r.status} ${r.body.error?.message ?? ''}`);
+          const saved = await save(user, item, version.get(item), `${names[user]} tab ${t} save ${seq}`);
+          version.set(item, saved ?? (await versionOf(user, item)));
         }
       };
       await Promise.all(names.flatMap((_, u) => [tab(u, 0), tab(u, 1)]));
@@ -113,7 +136,7 @@ export async function runSaveStorm(options: { users: number; seconds: number }):
       if (kept.size !== refused.length) lost.push(`${refused.length} saves refused, ${kept.size} kept as conflict revisions`);
       if (missing.length) lost.push(`refused texts not kept: ${missing.slice(0, 3).join('; ')}`);
       return {
-        users: options.users, seconds: options.seconds, saves, conflicts: refused.length, otherErrors, saveP95Ms: percentile(latencies, 0.95),
+        users: options.users, seconds: 'seconds' in options ? options.seconds : 0, attempts, saves, conflicts: refused.length, otherErrors, saveP95Ms: percentile(latencies, 0.95),
         baselinePerSecond: bare, lost,
       };
     } finally {
