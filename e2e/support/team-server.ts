@@ -34,7 +34,13 @@ export async function startTeamServer(): Promise<TeamServer> {
       { encoding: 'utf8', env, input: `${name}-password\n` });
     if (r.status !== 0) throw new Error(r.stderr);
   }
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env });
+  const { url, stop } = await serve(['--project', project], env);
+  return { url, project, dir, anchor, stop };
+}
+
+/** `anchor serve ARGS` on a free port; resolves with its URL once it listens, and a stop that waits for its exit. */
+export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0'], { env });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -44,11 +50,9 @@ export async function startTeamServer(): Promise<TeamServer> {
     });
     child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
   });
-  return {
-    url, project, dir, anchor,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
-  };
+  const stop = () => new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return { url, stop };
 }
