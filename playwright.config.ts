@@ -20,7 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Limits only catch hangs (no test may fail for being slow on a loaded machine).
+  timeout: 240_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
@@ -32,7 +34,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     env: { ANCHOR_DATA_DIR: dataDir },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'pipe',
   },
   // The same specs twice: in Debian's Chromium against `anchor serve`, and in the desktop app where Electron exists.

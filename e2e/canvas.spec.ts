@@ -75,7 +75,7 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   await drag(page, [440, 205], [440, 205]);
   await drag(page, [520, 260], [560, 300]);
   await expect(page.getByTestId('canvas.saveState')).toHaveText(/Saved · v\d/);
-  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width, { timeout: 5000 }).toBeGreaterThan(185);
+  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width).toBeGreaterThan(185);
   stored = await api<SceneRecord>(request, 'scenes.get', { itemId });
   const [box1, ellipse1] = stored.scene!.shapes as [Shape, Shape];
   near(box1.x, 140);
@@ -85,17 +85,17 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
 
   // Undo the resize, then redo it: the stored scene follows each step.
   await page.keyboard.press('Control+z');
-  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width, { timeout: 5000 }).toBeLessThan(170);
+  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width).toBeLessThan(170);
   near((await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width, 160);
   await page.keyboard.press('Control+Shift+z');
-  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width, { timeout: 5000 }).toBeGreaterThan(190);
+  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width).toBeGreaterThan(190);
   near((await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.shapes[1]!.width, 200);
 
   // The reference text, its font and colour; red like the shapes, so the export equals the red Times upper variant.
   await page.getByTestId('canvas.text').fill('What is inside the red box? Answer with one word.');
   await page.getByTestId('canvas.font.times').click();
   await page.getByTestId('canvas.textColour').fill('#ff0000');
-  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.text, { timeout: 5000 })
+  await expect.poll(async () => (await api<SceneRecord>(request, 'scenes.get', { itemId })).scene!.text)
     .toEqual({ content: 'What is inside the red box? Answer with one word.', font: 'Times New Roman', colour: '#FF0000', position: 'upper' });
   await page.screenshot({ path: 'e2e/screenshots/canvas-editor.png' });
 
@@ -111,7 +111,7 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('variants.plan')).toContainText('13 images');
   await page.getByTestId('variants.generate').click();
-  await expect(page.getByTestId('variants.result')).toContainText('13 variants', { timeout: 30_000 });
+  await expect(page.getByTestId('variants.result')).toContainText('13 variants', { timeout: 120_000 });
   await page.screenshot({ path: 'e2e/screenshots/canvas-generated.png' });
 
   const variants = await api<{ name: string; hash: string; level: string; sourceItemId: number }[]>(request, 'variants.list', { dataset: datasetId });

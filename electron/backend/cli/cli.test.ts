@@ -158,8 +158,17 @@ describe('anchor score', () => {
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
       while (server.delivered() < 25) await new Promise((r) => setTimeout(r, 5));
       hold = true;
-      // Kill only once a request is being held, however long the loaded machine takes to send one.
-      while (server.held() === 0) await new Promise((r) => setTimeout(r, 5));
+      // Kill once nothing is in transit, however slow the machine: a request is held, no other reply is on its way,
+      // and every delivered answer is in the file (a reply delivered but not yet stored is not a finished call).
+      const storedNow = () => {
+        const db = new Database(project, { readonly: true });
+        try {
+          return db.prepare('SELECT count(*) FROM predictions').pluck().get() as number;
+        } finally {
+          db.close();
+        }
+      };
+      while (server.held() === 0 || server.inFlight > 0 || storedNow() !== server.delivered()) await new Promise((r) => setTimeout(r, 20));
       child.kill('SIGKILL');
       await exited;
 
@@ -183,7 +192,7 @@ describe('anchor score', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('manages endpoints and lists runs from the command line', () => {
     const project = join(dir, 'cli.anchor');
@@ -238,7 +247,7 @@ describe('anchor score', () => {
     const exported = anchor('export', '--project', project, '--dataset', 'team', '--format', 'mmevalpro', '--accepted-only', '--out', out, '--review-history', join(dir, 'reviews.json'));
     expect(exported.stdout).toMatch(/Wrote 3 questions \(1 items, accepted only\)[\s\S]*review history of 1 triplets/);
     expect((JSON.parse(readFileSync(out, 'utf8')) as { triplet_id: number }[]).map((r) => r.triplet_id)).toEqual([0, 0, 0]);
-  }, 60_000);
+  }, 300_000);
 
   it('serves a team server that loses no submitted work when killed, and refuses the network without logins', async () => {
     const project = join(dir, 'team.anchor');
@@ -278,7 +287,7 @@ describe('anchor score', () => {
     expect(after.prepare(`SELECT text FROM questions WHERE item_id = 2 AND role = 'perception'`).pluck().get()).toBe('What animal is in the picture? — fixed before the crash');
     expect(after.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = '2' AND action IN ('save', 'submit')`).pluck().get()).toBe(3);
     after.close();
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('anchor variants', () => {
@@ -308,7 +317,7 @@ describe('anchor variants', () => {
 
     const bad = anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'some');
     expect(bad.stderr).toMatch(/--levels takes a comma-separated list of none, partial, full; got "some"/);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe('anchor optimize', () => {
@@ -338,7 +347,7 @@ describe('anchor optimize', () => {
       await target.stop();
       await helper.stop();
     }
-  }, 60_000);
+  }, 300_000);
 
   it('resumes an optimisation killed with SIGKILL without asking any stored answer again', async () => {
     const { backend, path: project } = await backendWithProject(dir, 'tpeval-killed.anchor');
@@ -377,5 +386,5 @@ describe('anchor optimize', () => {
       await target.stop();
       await helper.stop();
     }
-  }, 60_000);
+  }, 300_000);
 });
