@@ -53,6 +53,27 @@ describe('intervals and paired tests', () => {
     expect(chi.pValue).toBeCloseTo(0.0026631, 6); // χ² = (|10−30|−1)²/40 = 9.025, 1 df: erfc(√(χ²/2))
     expect(mcnemar(pairs(0, 0, 5)).pValue).toBe(1);
   });
+
+  it('McNemar p-values stay within [0, 1] as statsmodels gives them (contingency_tables.mcnemar)', () => {
+    const pairs = (b: number, c: number) => [
+      ...Array.from({ length: b }, () => [true, false] as const),
+      ...Array.from({ length: c }, () => [false, true] as const),
+    ];
+    // |b − c| = 1: χ² = 0, chi2.sf(0, 1) = 1 exactly (the approximation alone gave 1.00000003).
+    expect(mcnemar(pairs(12, 13)).pValue).toBe(1);
+    expect(mcnemar(pairs(13, 12)).pValue).toBe(1);
+    // b = c: statsmodels does not clamp |b − c| − 1 at 0, so χ² = 1/26 and p = 0.844519…
+    expect(mcnemar(pairs(13, 13)).pValue).toBeCloseTo(0.84451926747294, 6);
+    // Exact: 2 × cdf is capped at 1 when b = c.
+    expect(mcnemar(pairs(5, 5)).pValue).toBe(1);
+    for (let b = 0; b <= 40; b++) {
+      for (const c of [b, b + 1, 40 - b]) {
+        const p = mcnemar(pairs(b, c)).pValue;
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(1);
+      }
+    }
+  });
 });
 
 describe('BLEU-4 (NLTK sentence_bleu, smoothing method 1)', () => {
