@@ -30,13 +30,16 @@ export const mmEvalProScoresSchema = z.object({
   knowledge_consistency: z.number(),
   conditional: z.object({ origin: roleRecord, perception: roleRecord, knowledge: roleRecord }),
   conditional_n: roleRecord,
+  /** Complete triplets; the triplet metrics (GA, CG, PC, KC, conditional) count these only. */
   triplets: z.number().int(),
+  /** Triplets missing a role, left out of the triplet metrics. */
+  incomplete_triplets: z.number().int(),
   questions: z.number().int(),
 });
 
 export const mmEvalProReportSchema = z.object({
   bySource: z.record(z.string(), mmEvalProScoresSchema),
-  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, conditional_n: true, triplets: true, questions: true }),
+  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, conditional_n: true, triplets: true, incomplete_triplets: true, questions: true }),
   Micro_Average: mmEvalProScoresSchema,
 });
 
