@@ -8,18 +8,32 @@ const opts = (...texts: string[]) => texts.map((text, i) => ({ label: String.fro
 
 describe('CircularEval', () => {
   it('rotates option texts one place per pass, the answer moving with its text', () => {
-    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), 'B');
+    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), ['B']);
     expect(plan.flag).toBeNull();
     expect(plan.passes).toHaveLength(4);
     expect(plan.passes[1]!.options.map((o) => o.text)).toEqual(['dog', 'owl', 'eel', 'cat']);
-    expect(plan.passes[1]!.answer).toBe('A');
-    expect(plan.passes[2]!.answer).toBe('D');
-    for (const p of plan.passes) expect(p.options.find((o) => o.label === p.answer)!.text).toBe('dog');
+    expect(plan.passes[1]!.answer).toEqual(['A']);
+    expect(plan.passes[2]!.answer).toEqual(['D']);
+    for (const p of plan.passes) expect(p.options.find((o) => o.label === p.answer[0])!.text).toBe('dog');
   });
 
   it('gives one flagged pass when option texts are letters or the answer is not a label', () => {
-    expect(circularPasses(opts('A', 'B', 'C'), 'A')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('letters') });
-    expect(circularPasses(opts('x', 'y'), 'Z')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('not an option label') });
+    expect(circularPasses(opts('A', 'B', 'C'), ['A'])).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('letters') });
+    expect(circularPasses(opts('x', 'y'), ['Z'])).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('not an option label') });
+  });
+
+  it('asks a multi-answer question once with its whole gold, flagged, never cut to its first label (VLMEvalKit)', () => {
+    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), ['A', 'C']);
+    expect(plan.passes).toEqual([{ pass: 0, options: opts('cat', 'dog', 'owl', 'eel'), answer: ['A', 'C'] }]);
+    expect(plan.flag).toContain('several right answers');
+  });
+
+  it('asks a question whose options name other options once, flagged; an article "A" is not a name', () => {
+    const both = circularPasses(opts('only the first', 'only the second', 'Both A and B', 'Neither A nor B'), ['C']);
+    expect(both.passes).toHaveLength(1);
+    expect(both.passes[0]!.answer).toEqual(['C']);
+    expect(both.flag).toContain('names other options');
+    expect(circularPasses(opts('A dog', 'A cat', 'An owl'), ['B']).passes).toHaveLength(3);
   });
 
   it('is right only when every pass is; an unanswerable pass is wrong', () => {
