@@ -104,10 +104,16 @@ export const compareInputSchema = z.object({
   limit: z.number().int().min(1).max(1000).default(200),
 });
 
+export const comparisonBasisSchema = z.enum(['single-pass', 'circular', 'first-pass']);
+
 export const comparisonSchema = z.object({
   runs: z.array(z.object({ id: z.number().int(), name: z.string(), model: z.string(), accuracy: accuracyCellSchema })),
   /** Questions every run has scored; all numbers here are on these alone. */
   common: z.number().int(),
+  /** What "right" means here: every run single-pass, every run CircularEval, or a mix compared on each run's first pass. */
+  basis: comparisonBasisSchema,
+  /** Said beside the table when the basis is not what the runs were asked with. */
+  note: z.string().nullable(),
   pairs: z.array(z.object({
     first: z.number().int(), second: z.number().int(), delta: z.number(), mcnemar: mcnemarSchema,
     /** p < 0.05; otherwise the difference is inside the noise. */
@@ -131,6 +137,8 @@ export const seeingInputSchema = z.object({
 
 export const seeingSchema = z.object({
   common: z.number().int(),
+  basis: comparisonBasisSchema,
+  note: z.string().nullable(),
   sv: accuracyCellSchema,
   swv: accuracyCellSchema,
   st: accuracyCellSchema.nullable(),

@@ -60,6 +60,7 @@ export function registerReport(program: Command): void {
           const m = report.mmevalpro?.Micro_Average;
           if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
           if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
+          if (comparison?.note) lines.push(`  note: ${comparison.note}`);
           for (const p of comparison?.pairs ?? []) lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)} (${p.significant ? 'significant' : 'within noise'})`);
           if (written) lines.push(`  wrote ${written}`);
           return lines.join('\n');

@@ -71,7 +71,7 @@ function vrpSection(series: VrpSeries): string {
 function comparisonSection(c: Comparison): string {
   const option = accuracyBars(theme, c.runs.map((r) => r.name), [{ name: 'accuracy', cells: c.runs.map((r) => r.accuracy) }]);
   const name = (id: number) => c.runs.find((r) => r.id === id)?.name ?? String(id);
-  return `<section><h2>Comparison on ${c.common} common questions</h2>${svg(option, 760, barsHeight(c.runs.length))}
+  return `<section><h2>Comparison on ${c.common} common questions</h2>${c.note ? `<p class="muted">${esc(c.note)}</p>` : ''}${svg(option, 760, barsHeight(c.runs.length))}
     ${table(['first', 'second', 'Δ points', 'only first right', 'only second right', 'McNemar p', 'verdict'], c.pairs.map((p) => [
       name(p.first), name(p.second), pct(p.delta), p.mcnemar.onlyFirst, p.mcnemar.onlySecond, p.mcnemar.pValue.toPrecision(3),
       p.significant ? 'significant (p < 0.05)' : 'within noise',
