@@ -37,6 +37,19 @@ export function registerReport(program: Command): void {
       }),
     );
 
+  runs
+    .command('reread')
+    .description('read a finished run\'s replies again with the current extraction rules, as a new run to compare with it')
+    .argument('<run>', 'run id', int)
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--json', 'print one JSON document')
+    .action(async (id: number, opts: Common) =>
+      withProject(opts, false, async (backend, out) => {
+        const r = await backend.call('runs.reread', { id });
+        out.result(r, () => `run ${r.runId}: ${r.predictions} replies re-read, ${r.changed} read differently, ${r.correct} right; compare with: anchor report ${r.runId} --compare ${id}`);
+      }),
+    );
+
   program
     .command('report')
     .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML')

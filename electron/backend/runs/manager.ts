@@ -56,8 +56,9 @@ export class RunManager {
   resume(id: number, which: 'unanswered' | 'errors' = 'unanswered'): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
     const row = runRow(this.db, id);
     if (row.kind === 'human') return { runId: id, jobId: null, done: null };
-    const imported = runConfig(row).imported;
+    const { imported, reread } = runConfig(row);
     if (imported) throw new AppError('conflict', `run ${id} was scored from ${imported.file}; there is no model to ask`);
+    if (reread) throw new AppError('conflict', `run ${id} re-reads the replies of run ${reread.run}; resume that run instead`);
     const { jobId, done } = this.launch(id, which);
     return { runId: id, jobId, done };
   }
