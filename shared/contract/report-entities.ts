@@ -14,7 +14,7 @@ export type AccuracyCellData = z.infer<typeof accuracyCellSchema>;
 const groupedSchema = z.record(z.string(), z.record(z.string(), accuracyCellSchema));
 
 /** The groupings a run report offers, in the order the Reports screen lists them. */
-export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split'] as const;
+export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split', 'scoring'] as const;
 export type ReportGroupKey = (typeof reportGroupKeys)[number];
 
 const roleRecord = z.object({ origin: z.number(), perception: z.number(), knowledge: z.number() });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isRight, readResponse } from './answer';
 import { bleu4 } from './bleu';
+import { ruleOf } from './rules';
 import { circularCorrect, circularPasses } from './circular';
 import { mcnemar, wilson } from './intervals';
 import { multimodalGain, multimodalLeakage } from './seeing';
@@ -130,5 +132,28 @@ describe('accuracy by grouping', () => {
     expect(r.by.shape!.box!.ci95.low).toBeGreaterThan(0);
     expect(r.by.shape!.box!.ci95.high).toBeLessThan(100);
     expect(accuracyBy([], ['level']).overall).toMatchObject({ n: 0, accuracy: 0 });
+  });
+});
+
+describe('per-question scoring rules', () => {
+  const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
+
+  it('judges code answers by BLEU-4 ≥ 0.8 and exact-text answers by the whole reply', () => {
+    expect(isRight('open', [code], code, code, 'bleu4')).toBe(true);
+    // One cell changed: BLEU-4 0.761, below VRPTest's 0.8; a trailing comment added: 0.851, above it.
+    const cell = code.replace('c & d', 'c & e');
+    const comment = code.replace(String.raw`\end{tabular}`, String.raw`\end{tabular} % done`);
+    expect(isRight('open', [code], cell, cell, 'bleu4')).toBe(false);
+    expect(isRight('open', [code], comment, comment, 'bleu4')).toBe(true);
+    expect(isRight('open', [code], 'a & b', 'a & b', 'bleu4')).toBe(false);
+    expect(isRight('open', ['New  York'], 'new york', ' new york ', 'exact-text')).toBe(true);
+    expect(isRight('open', ['New York'], 'new york city', 'new york city', 'exact-text')).toBe(false);
+    expect(readResponse('open', [], `  ${code}  `, 'bleu4')).toEqual({ label: code, path: 'exact' });
+  });
+
+  it('takes a question\'s rule from its meta, or its type\'s default', () => {
+    expect(ruleOf('multiple-choice', '{}')).toBe('choice');
+    expect(ruleOf('open', { scoring: 'bleu4' })).toBe('bleu4');
+    expect(ruleOf('open', { scoring: 'nonsense' })).toBe('mmmu-open');
   });
 });

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import JSON5 from 'json5';
-import type { Option } from '../../../shared/contract';
+import type { Option, QuestionType } from '../../../shared/contract';
+import { isScoringRule, scoringRules, type ScoringRule } from '../../../shared/scoring/rules';
 import { optionLabelProblem } from '../../../shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
 import { decodeBase64, describeImage } from './image-bytes';
@@ -134,6 +135,8 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   const extra: Record<string, string> = {};
   for (const h of header) if (!TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '') extra[h] = cells[h]!;
   const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
+  const type = options.length > 0 ? 'multiple-choice' : 'open';
+  const scoring = scoringCell(cells.scoring, type, fail);
 
   const itemId = sink.addItem({
     extId: index,
@@ -146,12 +149,26 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   });
   sink.addQuestion(itemId, {
     role: 'origin',
-    type: options.length > 0 ? 'multiple-choice' : 'open',
+    type,
     extIndex: index,
     text: question,
     hint: blank(cells.hint) ? null : cells.hint,
     options,
     answer: blank(cells.answer) ? [] : [cells.answer],
-    meta: Object.keys(extra).length ? { extra } : {},
+    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}) },
   });
+}
+
+/**
+ * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4` or `exact-text`
+ * for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
+ */
+function scoringCell(cell: string | undefined, type: QuestionType, fail: (message: string) => Error): ScoringRule | null {
+  if (blank(cell)) return null;
+  const rule = cell.trim();
+  if (!isScoringRule(rule)) throw fail(`scoring "${rule}" is not one of ${scoringRules.join(', ')}`);
+  if ((rule === 'choice') !== (type === 'multiple-choice')) {
+    throw fail(`scoring "${rule}" does not fit a ${type === 'multiple-choice' ? 'question with options (use choice)' : 'question without options'}`);
+  }
+  return rule;
 }

@@ -101,3 +101,27 @@ describe('re-reading a run with newer extraction rules', () => {
     await expect(ctx.backend.call('runs.resume', { id: reread.runId })).rejects.toMatchObject({ code: 'conflict' });
   });
 });
+
+describe('per-question scoring rules from the import', () => {
+  it('scores code answers by BLEU-4 ≥ 0.8, groups the report by rule, and refuses an unknown rule with its line', async () => {
+    const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
+    const bench = join(ctx.dir, 'latextab.tsv');
+    writeFileSync(bench, [
+      'index\tquestion\tA\tB\tanswer\tscoring',
+      `1\tWrite the table as LaTeX\t\t\t${code}\tbleu4`,
+      `2\tWrite the table as LaTeX\t\t\t${code}\tbleu4`,
+      '3\tWhich is bigger?\t1\t2\tB\tchoice',
+    ].join('\n') + '\n');
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [bench], dataset: 'latextab' });
+    const preds = join(ctx.dir, 'latextab-preds.tsv');
+    writeFileSync(preds, `index\tprediction\n1\t${code.replace('\\end{tabular}', '\\end{tabular} % done')}\n2\t${code.replace('c & d', 'c & e')}\n3\tB\n`);
+    const run = await ctx.backend.call('runs.importPredictions', { datasetId, path: preds, format: 'table', model: 'm' });
+    expect(run.correct).toBe(2);
+    const report = await ctx.backend.call('reports.run', { id: run.runId });
+    expect(report.accuracy.by.scoring).toMatchObject({ bleu4: { n: 2, correct: 1 }, choice: { n: 1, correct: 1 } });
+
+    const bad = join(ctx.dir, 'bad-rule.tsv');
+    writeFileSync(bad, 'index\tquestion\tanswer\tscoring\n1\tq\tx\tbleu4\n2\tq\tx\tfuzzy\n');
+    await expect(ctx.backend.call('imports.run', { files: [bad], dataset: 'bad' })).rejects.toMatchObject({ message: expect.stringContaining('bad-rule.tsv:3: scoring "fuzzy" is not one of choice, mmmu-open, bleu4, exact-text') });
+  });
+});

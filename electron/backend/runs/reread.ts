@@ -1,6 +1,7 @@
 import type { Option, QuestionType } from '../../../shared/contract';
 import { isRight, readResponse } from '../../../shared/scoring/answer';
 import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
+import { ruleOf } from '../../../shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { configHash, type FrozenConfig } from './config';
@@ -10,11 +11,11 @@ import { runConfig, runRow } from './store';
 interface StoredReply {
   question_id: number; pass: number; status: 'answered' | 'error'; raw: string | null; extracted: string | null;
   prompt: string | null; error: string | null; tokens_in: number | null; tokens_out: number | null; latency_ms: number | null;
-  cost: number | null; attempts: number; type: QuestionType; options: string; answer: string;
+  cost: number | null; attempts: number; type: QuestionType; meta: string; options: string; answer: string;
 }
 
 const REPLIES_SQL = `SELECT p.question_id, p.pass, p.status, p.raw, p.extracted, p.prompt, p.error, p.tokens_in, p.tokens_out,
-    p.latency_ms, p.cost, p.attempts, q.type, u.options, u.answer
+    p.latency_ms, p.cost, p.attempts, q.type, q.meta, u.options, u.answer
   FROM predictions p JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
   JOIN questions q ON q.id = p.question_id WHERE p.run_id = ? ORDER BY u.position`;
 
@@ -52,8 +53,9 @@ export function rereadRun(db: Db, id: number, userId: string | null, now: Date):
         continue;
       }
       const raw = r.raw ?? '';
-      const read = readResponse(r.type, JSON.parse(r.options) as Option[], raw);
-      const right = isRight(r.type, JSON.parse(r.answer) as string[], read.label, raw);
+      const rule = ruleOf(r.type, r.meta);
+      const read = readResponse(r.type, JSON.parse(r.options) as Option[], raw, rule);
+      const right = isRight(r.type, JSON.parse(r.answer) as string[], read.label, raw, rule);
       predictions++;
       if (read.label !== r.extracted) changed++;
       if (right) correct++;
