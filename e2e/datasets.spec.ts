@@ -31,6 +31,8 @@ test.describe('datasets', () => {
     await expect(page.getByTestId('item.title')).toHaveText('Item 7');
     await expect(page.getByTestId('item.question.origin')).toContainText('What colour is the background of picture 7?');
     await expect(page.getByTestId('item.question.origin').locator('.option--correct')).toContainText('blue');
+    await expect(page.getByTestId('item.question.origin').getByTestId('item.question.scoring')).toHaveText('scored by the chosen option');
+    await page.screenshot({ path: test.info().outputPath('item-scoring-rule.png') });
     const image = page.getByTestId('item.image');
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoringRules } from '../scoring/rules';
 
 export const roleSchema = z.enum(['origin', 'perception', 'knowledge']);
 export type Role = z.infer<typeof roleSchema>;
@@ -74,6 +75,8 @@ export const questionSchema = z.object({
   options: z.array(optionSchema),
   /** A label for multiple-choice; accepted strings for open questions. */
   answer: z.array(z.string()),
+  /** How its answer is judged (METHODS §5): set on import (`scoring` column) or its type's default. */
+  scoring: z.enum(scoringRules).optional(),
   version: z.number().int(),
 });
 export type Question = z.infer<typeof questionSchema>;

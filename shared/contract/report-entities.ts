@@ -14,7 +14,7 @@ export type AccuracyCellData = z.infer<typeof accuracyCellSchema>;
 const groupedSchema = z.record(z.string(), z.record(z.string(), accuracyCellSchema));
 
 /** The groupings a run report offers, in the order the Reports screen lists them. */
-export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split'] as const;
+export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split', 'scoring'] as const;
 export type ReportGroupKey = (typeof reportGroupKeys)[number];
 
 const roleRecord = z.object({ origin: z.number(), perception: z.number(), knowledge: z.number() });
@@ -30,13 +30,16 @@ export const mmEvalProScoresSchema = z.object({
   knowledge_consistency: z.number(),
   conditional: z.object({ origin: roleRecord, perception: roleRecord, knowledge: roleRecord }),
   conditional_n: roleRecord,
+  /** Complete triplets; the triplet metrics (GA, CG, PC, KC, conditional) count these only. */
   triplets: z.number().int(),
+  /** Triplets missing a role, left out of the triplet metrics. */
+  incomplete_triplets: z.number().int(),
   questions: z.number().int(),
 });
 
 export const mmEvalProReportSchema = z.object({
   bySource: z.record(z.string(), mmEvalProScoresSchema),
-  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, conditional_n: true, triplets: true, questions: true }),
+  Macro_Average: mmEvalProScoresSchema.omit({ conditional: true, conditional_n: true, triplets: true, incomplete_triplets: true, questions: true }),
   Micro_Average: mmEvalProScoresSchema,
 });
 
@@ -101,10 +104,16 @@ export const compareInputSchema = z.object({
   limit: z.number().int().min(1).max(1000).default(200),
 });
 
+export const comparisonBasisSchema = z.enum(['single-pass', 'circular', 'first-pass']);
+
 export const comparisonSchema = z.object({
   runs: z.array(z.object({ id: z.number().int(), name: z.string(), model: z.string(), accuracy: accuracyCellSchema })),
   /** Questions every run has scored; all numbers here are on these alone. */
   common: z.number().int(),
+  /** What "right" means here: every run single-pass, every run CircularEval, or a mix compared on each run's first pass. */
+  basis: comparisonBasisSchema,
+  /** Said beside the table when the basis is not what the runs were asked with. */
+  note: z.string().nullable(),
   pairs: z.array(z.object({
     first: z.number().int(), second: z.number().int(), delta: z.number(), mcnemar: mcnemarSchema,
     /** p < 0.05; otherwise the difference is inside the noise. */
@@ -128,6 +137,8 @@ export const seeingInputSchema = z.object({
 
 export const seeingSchema = z.object({
   common: z.number().int(),
+  basis: comparisonBasisSchema,
+  note: z.string().nullable(),
   sv: accuracyCellSchema,
   swv: accuracyCellSchema,
   st: accuracyCellSchema.nullable(),

@@ -53,5 +53,6 @@ export function mcnemar(pairs: Iterable<readonly [boolean, boolean]>): McNemar {
   if (n === 0) return { onlyFirst: 0, onlySecond: 0, pValue: 1, method: 'exact' };
   if (n < 25) return { onlyFirst: b, onlySecond: c, pValue: binomialTwoSided(Math.min(b, c), n), method: 'exact' };
   const statistic = (Math.abs(b - c) - 1) ** 2 / n;
-  return { onlyFirst: b, onlySecond: c, pValue: erfc(Math.sqrt(statistic / 2)), method: 'chi-square' };
+  // statsmodels' chi2.sf(statistic, 1) never exceeds 1; erfc's approximation does by 3e-8 at 0 (b and c one apart).
+  return { onlyFirst: b, onlySecond: c, pValue: Math.min(1, Math.max(0, erfc(Math.sqrt(statistic / 2)))), method: 'chi-square' };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isRight, readResponse } from './answer';
 import { bleu4 } from './bleu';
+import { ruleOf } from './rules';
 import { circularCorrect, circularPasses } from './circular';
 import { mcnemar, wilson } from './intervals';
 import { multimodalGain, multimodalLeakage } from './seeing';
@@ -8,18 +10,32 @@ const opts = (...texts: string[]) => texts.map((text, i) => ({ label: String.fro
 
 describe('CircularEval', () => {
   it('rotates option texts one place per pass, the answer moving with its text', () => {
-    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), 'B');
+    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), ['B']);
     expect(plan.flag).toBeNull();
     expect(plan.passes).toHaveLength(4);
     expect(plan.passes[1]!.options.map((o) => o.text)).toEqual(['dog', 'owl', 'eel', 'cat']);
-    expect(plan.passes[1]!.answer).toBe('A');
-    expect(plan.passes[2]!.answer).toBe('D');
-    for (const p of plan.passes) expect(p.options.find((o) => o.label === p.answer)!.text).toBe('dog');
+    expect(plan.passes[1]!.answer).toEqual(['A']);
+    expect(plan.passes[2]!.answer).toEqual(['D']);
+    for (const p of plan.passes) expect(p.options.find((o) => o.label === p.answer[0])!.text).toBe('dog');
   });
 
   it('gives one flagged pass when option texts are letters or the answer is not a label', () => {
-    expect(circularPasses(opts('A', 'B', 'C'), 'A')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('letters') });
-    expect(circularPasses(opts('x', 'y'), 'Z')).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('not an option label') });
+    expect(circularPasses(opts('A', 'B', 'C'), ['A'])).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('letters') });
+    expect(circularPasses(opts('x', 'y'), ['Z'])).toMatchObject({ passes: [{ pass: 0 }], flag: expect.stringContaining('not an option label') });
+  });
+
+  it('asks a multi-answer question once with its whole gold, flagged, never cut to its first label (VLMEvalKit)', () => {
+    const plan = circularPasses(opts('cat', 'dog', 'owl', 'eel'), ['A', 'C']);
+    expect(plan.passes).toEqual([{ pass: 0, options: opts('cat', 'dog', 'owl', 'eel'), answer: ['A', 'C'] }]);
+    expect(plan.flag).toContain('several right answers');
+  });
+
+  it('asks a question whose options name other options once, flagged; an article "A" is not a name', () => {
+    const both = circularPasses(opts('only the first', 'only the second', 'Both A and B', 'Neither A nor B'), ['C']);
+    expect(both.passes).toHaveLength(1);
+    expect(both.passes[0]!.answer).toEqual(['C']);
+    expect(both.flag).toContain('names other options');
+    expect(circularPasses(opts('A dog', 'A cat', 'An owl'), ['B']).passes).toHaveLength(3);
   });
 
   it('is right only when every pass is; an unanswerable pass is wrong', () => {
@@ -52,6 +68,27 @@ describe('intervals and paired tests', () => {
     expect(chi.method).toBe('chi-square');
     expect(chi.pValue).toBeCloseTo(0.0026631, 6); // χ² = (|10−30|−1)²/40 = 9.025, 1 df: erfc(√(χ²/2))
     expect(mcnemar(pairs(0, 0, 5)).pValue).toBe(1);
+  });
+
+  it('McNemar p-values stay within [0, 1] as statsmodels gives them (contingency_tables.mcnemar)', () => {
+    const pairs = (b: number, c: number) => [
+      ...Array.from({ length: b }, () => [true, false] as const),
+      ...Array.from({ length: c }, () => [false, true] as const),
+    ];
+    // |b − c| = 1: χ² = 0, chi2.sf(0, 1) = 1 exactly (the approximation alone gave 1.00000003).
+    expect(mcnemar(pairs(12, 13)).pValue).toBe(1);
+    expect(mcnemar(pairs(13, 12)).pValue).toBe(1);
+    // b = c: statsmodels does not clamp |b − c| − 1 at 0, so χ² = 1/26 and p = 0.844519…
+    expect(mcnemar(pairs(13, 13)).pValue).toBeCloseTo(0.84451926747294, 6);
+    // Exact: 2 × cdf is capped at 1 when b = c.
+    expect(mcnemar(pairs(5, 5)).pValue).toBe(1);
+    for (let b = 0; b <= 40; b++) {
+      for (const c of [b, b + 1, 40 - b]) {
+        const p = mcnemar(pairs(b, c)).pValue;
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(1);
+      }
+    }
   });
 });
 
@@ -95,5 +132,28 @@ describe('accuracy by grouping', () => {
     expect(r.by.shape!.box!.ci95.low).toBeGreaterThan(0);
     expect(r.by.shape!.box!.ci95.high).toBeLessThan(100);
     expect(accuracyBy([], ['level']).overall).toMatchObject({ n: 0, accuracy: 0 });
+  });
+});
+
+describe('per-question scoring rules', () => {
+  const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
+
+  it('judges code answers by BLEU-4 ≥ 0.8 and exact-text answers by the whole reply', () => {
+    expect(isRight('open', [code], code, code, 'bleu4')).toBe(true);
+    // One cell changed: BLEU-4 0.761, below VRPTest's 0.8; a trailing comment added: 0.851, above it.
+    const cell = code.replace('c & d', 'c & e');
+    const comment = code.replace(String.raw`\end{tabular}`, String.raw`\end{tabular} % done`);
+    expect(isRight('open', [code], cell, cell, 'bleu4')).toBe(false);
+    expect(isRight('open', [code], comment, comment, 'bleu4')).toBe(true);
+    expect(isRight('open', [code], 'a & b', 'a & b', 'bleu4')).toBe(false);
+    expect(isRight('open', ['New  York'], 'new york', ' new york ', 'exact-text')).toBe(true);
+    expect(isRight('open', ['New York'], 'new york city', 'new york city', 'exact-text')).toBe(false);
+    expect(readResponse('open', [], `  ${code}  `, 'bleu4')).toEqual({ label: code, path: 'exact' });
+  });
+
+  it('takes a question\'s rule from its meta, or its type\'s default', () => {
+    expect(ruleOf('multiple-choice', '{}')).toBe('choice');
+    expect(ruleOf('open', { scoring: 'bleu4' })).toBe('bleu4');
+    expect(ruleOf('open', { scoring: 'nonsense' })).toBe('mmmu-open');
   });
 });

@@ -41,17 +41,38 @@ describe('MMEvalPro scoring', () => {
     expect(r.average_score).toBe(pyRound((100 * 8) / 12, 2));
   });
 
-  it('counts a triplet missing a role as not genuinely right, and a duplicated prediction once', () => {
+  it('counts complete triplets only in the triplet metrics, says how many were incomplete, and a duplicate once', () => {
     const r = scoreMmEvalPro([
+      // Triplet 1 never asked its knowledge question: not a wrong answer, an incomplete triplet.
       { tripletId: '1', source: 'S', role: 'origin', prediction: 'A', answer: 'A' },
-      { tripletId: '1', source: 'S', role: 'perception', prediction: 'A', answer: 'A' },
+      { tripletId: '1', source: 'S', role: 'perception', prediction: 'B', answer: 'A' },
       { tripletId: '2', source: 'S', role: 'origin', prediction: 'A', answer: 'A' },
       { tripletId: '2', source: 'S', role: 'perception', prediction: 'A', answer: 'A' },
       { tripletId: '2', source: 'S', role: 'knowledge', prediction: 'A', answer: 'A' },
       { tripletId: '2', source: 'S', role: 'knowledge', prediction: 'B', answer: 'A' },
     ]).Micro_Average;
-    expect(r.triplets).toBe(2);
-    expect(r.genuine_accuracy_score).toBe(50);
+    expect(r.triplets).toBe(1);
+    expect(r.incomplete_triplets).toBe(1);
+    expect(r.genuine_accuracy_score).toBe(100);
+    expect(r.consistency_gap).toBe(0);
+    expect(r.perception_consistency).toBe(100);
+    // Question-level accuracies still count every question asked.
+    expect(r.origin_score).toBe(100);
+    expect(r.perception_score).toBe(50);
+  });
+
+  it('computes CG from unrounded OA and GA, rounded once: 33.33, not round(OA) − round(GA) = 33.34', () => {
+    const t = (id: string, o: boolean, all: boolean): TripletAnswer[] => [
+      { tripletId: id, source: 'S', role: 'origin', prediction: o ? 'A' : 'B', answer: 'A' },
+      { tripletId: id, source: 'S', role: 'perception', prediction: all ? 'A' : 'B', answer: 'A' },
+      { tripletId: id, source: 'S', role: 'knowledge', prediction: 'A', answer: 'A' },
+    ];
+    const report = scoreMmEvalPro([...t('1', true, true), ...t('2', true, false), ...t('3', false, false)]);
+    const r = report.Micro_Average;
+    expect([r.origin_score, r.genuine_accuracy_score]).toEqual([66.67, 33.33]);
+    expect(pyRound(r.origin_score - r.genuine_accuracy_score, 2)).toBe(33.34);
+    expect(r.consistency_gap).toBe(33.33);
+    expect(report.Macro_Average.consistency_gap).toBe(33.33);
   });
 
   it('compares strings exactly: a lowercase prediction or a gold answer outside the options is wrong, empty groups score 0', () => {

@@ -28,7 +28,10 @@ export interface MmEvalProScores {
   conditional: Record<Role, Record<Role, number>>;
   /** Triplets whose question of each role is right: the denominators of the conditional matrix's columns. */
   conditional_n: Record<Role, number>;
+  /** Complete triplets (all three roles answered): the denominator of GA, CG, PC, KC and the conditional matrix. */
   triplets: number;
+  /** Triplets missing a role (a run that skipped a question): left out of the triplet metrics, counted here. */
+  incomplete_triplets: number;
   questions: number;
 }
 
@@ -42,7 +45,10 @@ interface Counts {
   right: Record<Role, number>;
   asked: Record<Role, number>;
   triplets: number;
+  incomplete: number;
   genuine: number;
+  /** Complete triplets whose origin question is right (CG's OA, on the same triplets as GA). */
+  originRight: number;
   /** both[x][y]: triplets with x and y right; given[y]: triplets with y right. */
   both: Record<Role, Record<Role, number>>;
   given: Record<Role, number>;
@@ -51,7 +57,7 @@ interface Counts {
 const zeroRoles = (): Record<Role, number> => ({ origin: 0, perception: 0, knowledge: 0 });
 
 function emptyCounts(): Counts {
-  return { right: zeroRoles(), asked: zeroRoles(), triplets: 0, genuine: 0, both: { origin: zeroRoles(), perception: zeroRoles(), knowledge: zeroRoles() }, given: zeroRoles() };
+  return { right: zeroRoles(), asked: zeroRoles(), triplets: 0, incomplete: 0, genuine: 0, originRight: 0, both: { origin: zeroRoles(), perception: zeroRoles(), knowledge: zeroRoles() }, given: zeroRoles() };
 }
 
 function tally(answers: readonly TripletAnswer[]): Counts {
@@ -66,9 +72,15 @@ function tally(answers: readonly TripletAnswer[]): Counts {
     // A duplicated prediction for the same question counts once: the first answer stands.
     if (t[a.role] === undefined) t[a.role] = ok;
   }
-  c.triplets = triplets.size;
   for (const t of triplets.values()) {
-    if (t.origin === true && t.perception === true && t.knowledge === true) c.genuine++;
+    // Only complete triplets are triplets: a missing role is not a wrong one (the question was never asked).
+    if (t.origin === undefined || t.perception === undefined || t.knowledge === undefined) {
+      c.incomplete++;
+      continue;
+    }
+    c.triplets++;
+    if (t.origin) c.originRight++;
+    if (t.origin && t.perception && t.knowledge) c.genuine++;
     for (const y of roles) {
       if (t[y] !== true) continue;
       c.given[y]++;
@@ -81,43 +93,54 @@ function tally(answers: readonly TripletAnswer[]): Counts {
 function add(a: Counts, b: Counts): Counts {
   const sum = (x: Record<Role, number>, y: Record<Role, number>) => ({ origin: x.origin + y.origin, perception: x.perception + y.perception, knowledge: x.knowledge + y.knowledge });
   return {
-    right: sum(a.right, b.right), asked: sum(a.asked, b.asked), triplets: a.triplets + b.triplets, genuine: a.genuine + b.genuine,
+    right: sum(a.right, b.right), asked: sum(a.asked, b.asked), triplets: a.triplets + b.triplets, incomplete: a.incomplete + b.incomplete,
+    genuine: a.genuine + b.genuine, originRight: a.originRight + b.originRight,
     both: { origin: sum(a.both.origin, b.both.origin), perception: sum(a.both.perception, b.both.perception), knowledge: sum(a.both.knowledge, b.both.knowledge) },
     given: sum(a.given, b.given),
   };
 }
 
+const ratio = (n: number, d: number) => (d === 0 ? 0 : (100 * n) / d);
+
+/** CG, PC and KC before rounding: derived metrics are computed from unrounded values and rounded once (issue 23). */
+function derived(c: Counts): Record<(typeof DERIVED_KEYS)[number], number> {
+  return {
+    consistency_gap: ratio(c.originRight, c.triplets) - ratio(c.genuine, c.triplets),
+    perception_consistency: ratio(c.both.perception.origin, c.given.origin),
+    knowledge_consistency: ratio(c.both.knowledge.origin, c.given.origin),
+  };
+}
+
 function scores(c: Counts): MmEvalProScores {
   const total = c.asked.origin + c.asked.perception + c.asked.knowledge;
-  const ga = pct(c.genuine, c.triplets);
-  const oa = pct(c.right.origin, c.asked.origin);
   const conditional = Object.fromEntries(roles.map((x) => [x, Object.fromEntries(roles.map((y) => [y, pct(c.both[x][y], c.given[y])]))])) as MmEvalProScores['conditional'];
+  const d = derived(c);
   return {
-    genuine_accuracy_score: ga,
+    genuine_accuracy_score: pct(c.genuine, c.triplets),
     average_score: pct(c.right.origin + c.right.perception + c.right.knowledge, total),
-    origin_score: oa,
+    origin_score: pct(c.right.origin, c.asked.origin),
     perception_score: pct(c.right.perception, c.asked.perception),
     knowledge_score: pct(c.right.knowledge, c.asked.knowledge),
-    consistency_gap: pyRound(oa - ga, 2),
-    perception_consistency: conditional.perception.origin,
-    knowledge_consistency: conditional.knowledge.origin,
+    consistency_gap: pyRound(d.consistency_gap, 2),
+    perception_consistency: pyRound(d.perception_consistency, 2),
+    knowledge_consistency: pyRound(d.knowledge_consistency, 2),
     conditional,
     conditional_n: { ...c.given },
     triplets: c.triplets,
+    incomplete_triplets: c.incomplete,
     questions: total,
   };
 }
 
 export interface MmEvalProReport {
   bySource: Record<string, MmEvalProScores>;
-  Macro_Average: Omit<MmEvalProScores, 'conditional' | 'conditional_n' | 'triplets' | 'questions'>;
+  Macro_Average: Omit<MmEvalProScores, 'conditional' | 'conditional_n' | 'triplets' | 'incomplete_triplets' | 'questions'>;
   Micro_Average: MmEvalProScores;
 }
 
-const MACRO_KEYS = [
-  'genuine_accuracy_score', 'average_score', 'origin_score', 'perception_score', 'knowledge_score',
-  'consistency_gap', 'perception_consistency', 'knowledge_consistency',
-] as const;
+// The published scorer's Macro is the mean of the per-source rounded values, rounded again; kept for its five figures.
+const PUBLISHED_KEYS = ['genuine_accuracy_score', 'average_score', 'origin_score', 'perception_score', 'knowledge_score'] as const;
+const DERIVED_KEYS = ['consistency_gap', 'perception_consistency', 'knowledge_consistency'] as const;
 
 /**
  * MMEvalPro's metrics per source, the Macro average (mean of the per-source rounded values, rounded) and the Micro
@@ -135,6 +158,11 @@ export function scoreMmEvalPro(answers: readonly TripletAnswer[]): MmEvalProRepo
   const counts = sources.map((s) => tally(split.get(s)!));
   const bySource = Object.fromEntries(sources.map((s, i) => [s, scores(counts[i]!)]));
   const per = Object.values(bySource);
-  const macro = Object.fromEntries(MACRO_KEYS.map((k) => [k, per.length ? pyRound(per.reduce((n, s) => n + s[k], 0) / per.length, 2) : 0])) as MmEvalProReport['Macro_Average'];
+  const mean = (values: number[]) => (values.length ? pyRound(values.reduce((n, v) => n + v, 0) / values.length, 2) : 0);
+  const raw = counts.map(derived);
+  const macro = {
+    ...Object.fromEntries(PUBLISHED_KEYS.map((k) => [k, mean(per.map((s) => s[k]))])),
+    ...Object.fromEntries(DERIVED_KEYS.map((k) => [k, mean(raw.map((r) => r[k]))])),
+  } as MmEvalProReport['Macro_Average'];
   return { bySource, Macro_Average: macro, Micro_Average: scores(counts.reduce(add, emptyCounts())) };
 }

@@ -7,9 +7,35 @@ import { pyRound } from './rounding';
 
 const PY_FLOAT = /^[+-]?(?:(?:\d+(?:_\d+)*)(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d+(?:_\d+)*)?$|^[+-]?(?:inf|infinity|nan)$/i;
 
-/** Python's float() on already-stripped text: underscores between digits, inf and nan are accepted. */
+// Python's str methods and `re` on str are Unicode-aware where JavaScript's are ASCII: `\d` is any decimal digit
+// (category Nd, so "１２" and "١٢" are digits), `\w` is any letter or number or "_" (so "米" is a word character and
+// "5米" has no word boundary after the 5), and strip() removes Python's whitespace set (not U+FEFF, but U+001C–U+001F
+// and U+0085). These restate them for the official code's patterns.
+const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const PY_WORD = String.raw`[\p{L}\p{N}_]`;
+const PY_BOUNDARY = String.raw`(?:(?<=${PY_WORD})(?!${PY_WORD})|(?<!${PY_WORD})(?=${PY_WORD}))`;
+const ND = /\p{Nd}/u;
+const TRIM = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, 'g');
+
+/** Python's str.strip() with no argument. */
+export function pyStrip(text: string): string {
+  return text.replace(TRIM, '');
+}
+
+/** A decimal digit's value: Unicode keeps every Nd digit in runs of ten from 0, so the offset in its run tells it. */
+function digitValue(char: string): string {
+  let cp = char.codePointAt(0)!;
+  let offset = 0;
+  while (ND.test(String.fromCodePoint(cp - 1))) {
+    cp--;
+    offset++;
+  }
+  return String(offset % 10);
+}
+
+/** Python's float() on a str: surrounding whitespace, any decimal digits, underscores between digits, inf and nan. */
 export function pyFloat(text: string): number | null {
-  const t = text.trim();
+  const t = pyStrip(text).replace(/\p{Nd}/gu, (d) => (d >= '0' && d <= '9' ? d : digitValue(d)));
   if (!PY_FLOAT.test(t)) return null;
   const lower = t.toLowerCase().replace(/_/g, '');
   if (lower.endsWith('nan')) return Number.NaN;
@@ -22,27 +48,33 @@ export type Normalized = string | number;
 /** Numbers (commas removed) become floats rounded to 2 places; other text is lowercased, and a single character is
  *  padded with a space on either side, as the official code does. */
 export function normalizeStr(text: string): Normalized[] {
-  const s = text.trim();
+  const s = pyStrip(text);
   const n = pyFloat(s.replace(/,/g, ''));
   if (n !== null) return [pyRound(n, 2)];
   const lower = s.toLowerCase();
-  return lower.length === 1 ? [` ${lower}`, `${lower} `] : [lower];
+  // len() counts code points, not UTF-16 units.
+  return [...lower].length === 1 ? [` ${lower}`, `${lower} `] : [lower];
 }
 
+const D = String.raw`\p{Nd}`;
+const COMMAS = new RegExp(String.raw`-?${PY_BOUNDARY}${D}{1,3}(?:,${D}{3})+${PY_BOUNDARY}`, 'gu');
+const SCIENTIFIC = new RegExp(String.raw`-?${D}+(?:\.${D}+)?[eE][+-]?${D}+`, 'gu');
+// The word boundary sits after whole numbers only, as in the official pattern: "5km", "42nd" and "2pi" hold no number,
+// "12.5cm" holds 12.5, "3x+2" holds 2.
+const SIMPLE = new RegExp(String.raw`-?(?:${D}+\.${D}+|\.${D}+|${D}+${PY_BOUNDARY})(?![eE][+-]?${D}+)(?![,]|${D})`, 'gu');
+
+/** The official extract_numbers: numbers with thousands commas, then scientific, then simple ones, in that order. */
 export function extractNumbers(text: string): string[] {
-  const commas = text.match(/-?\b\d{1,3}(?:,\d{3})+\b/g) ?? [];
-  const scientific = text.match(/-?\d+(?:\.\d+)?[eE][+-]?\d+/g) ?? [];
-  const simple = text.match(/-?(?:\d+\.\d+|\.\d+|\d+)(?![eE][+-]?\d+)(?![,\d])/g) ?? [];
-  return [...commas, ...scientific, ...simple];
+  return [...(text.match(COMMAS) ?? []), ...(text.match(SCIENTIFIC) ?? []), ...(text.match(SIMPLE) ?? [])];
 }
 
 const TRIVIAL = new Set([':', ',', '.', '!', '?', ';', "'"]);
 
 function keySubresponses(response: string): string[] {
-  const r = stripChars(response.trim(), '.').toLowerCase();
+  const r = stripChars(pyStrip(response), '.').toLowerCase();
   // The official split looks for ". " before a capital letter — after lowercasing there is none, so in effect it
   // splits on newlines only. Kept as is.
-  const subs = r.split(/\.\s(?=[A-Z])|\n/);
+  const subs = r.split(new RegExp(String.raw`\.${PY_SPACE}(?=[A-Z])|\n`));
   const indicators = ['could be ', 'so ', 'is ', 'thus ', 'therefore ', 'final ', 'answer ', 'result '];
   const keys: string[] = [];
   subs.forEach((resp, index) => {
@@ -50,11 +82,11 @@ function keySubresponses(response: string): string[] {
     let shortest: string | null = null;
     for (const indicator of indicators) {
       if (!resp.includes(indicator)) continue;
-      const tail = resp.split(indicator).pop()!.trim();
+      const tail = pyStrip(resp.split(indicator).pop()!);
       // As the official code: an empty candidate is replaced by any later one, otherwise the shorter wins.
       if (!shortest || tail.length < shortest.length) shortest = tail;
     }
-    if (shortest && !TRIVIAL.has(shortest.trim())) keys.push(shortest);
+    if (shortest && !TRIVIAL.has(pyStrip(shortest))) keys.push(shortest);
   });
   return keys.length === 0 ? [r] : keys;
 }

@@ -40,3 +40,39 @@ describe('MMMU open answers', () => {
     expect(evalOpen('7', parseOpenResponse('x = 7'))).toBe(true);
   });
 });
+
+interface EdgeCase {
+  gold: string | string[];
+  response: string;
+  numbers: string[];
+  parsed: (string | number)[];
+  correct: boolean;
+}
+
+/** The official parse as the fixture writes it: numbers first and ascending, then strings, non-finite floats named. */
+function asOfficial(values: readonly (string | number)[]): (string | number)[] {
+  const named = values.map((v) => (typeof v === 'number' && !Number.isFinite(v) ? `<${Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf'}>` : v));
+  const nums = named.filter((v): v is number => typeof v === 'number').sort((a, b) => a - b);
+  const strs = named.filter((v): v is string => typeof v === 'string').sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...nums, ...strs];
+}
+
+describe('MMMU open answers match the official eval_utils case for case (Python Unicode semantics)', () => {
+  const { cases } = read<{ cases: EdgeCase[] }>('open-edge-cases.json');
+
+  it.each(cases.map((c) => [c.response, c.gold, c] as const))('%j against gold %j', (_response, _gold, c) => {
+    expect(extractNumbers(c.response)).toEqual(c.numbers);
+    expect(asOfficial(parseOpenResponse(c.response))).toEqual(c.parsed);
+    expect(evalOpen(c.gold, parseOpenResponse(c.response))).toBe(c.correct);
+  });
+
+  it('scores a three-prediction file as the official eval does (1 of 3, not 3 of 3)', () => {
+    const gold: Record<string, MmmuGold> = {
+      validation_Math_1: { question_type: 'open', ground_truth: '5' },
+      validation_Math_2: { question_type: 'open', ground_truth: '12' },
+      validation_Math_3: { question_type: 'open', ground_truth: '2' },
+    };
+    const report = scoreMmmu({ validation_Math_1: '5km', validation_Math_2: '12cm', validation_Math_3: '3x+2' }, gold);
+    expect(report.Overall).toEqual({ num: 3, acc: 0.333 });
+  });
+});

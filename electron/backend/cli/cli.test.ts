@@ -103,6 +103,13 @@ describe('anchor runs import and anchor report', () => {
     expect(readFileSync(html, 'utf8')).toContain('Comparison on 7 common questions');
     const text = anchor('report', '2', '--project', project);
     expect(text.stdout.split('\n')[0]).toBe('always-b · bench · imported: 57.1% (4/7, 95% CI 25.0–84.2)');
+    // Seeing-or-not from the CLI: run 1 as "with images", run 2 as "images withheld" (MG = 100 − 57.1 points).
+    const seeing = JSON.parse(anchor('report', '--seeing', '1,2', '--project', project, '--json').stdout).value;
+    expect(seeing).toMatchObject({ common: 7, basis: 'single-pass', note: null, sv: { correct: 7 }, swv: { correct: 4 }, st: null, ml: null });
+    expect(seeing.mg).toBeCloseTo((100 * 3) / 7, 10);
+    expect(anchor('report', '--seeing', '1,2,2', '--project', project).stdout).toContain('MG 42.9 points (S_v − S_wv) · ML 0.0 points');
+    expect(anchor('report', '--seeing', '1', '--project', project).stderr).toMatch(/--seeing takes two or three run ids/);
+    expect(anchor('report', '--project', project).stderr).toMatch(/give a run id, or --seeing/);
     const bad = anchor('runs', 'import', oracle, '--project', project, '--dataset', 'nope', '--format', 'table', '--model', 'x');
     expect(bad.stderr).toMatch(/no dataset named "nope"/);
   });

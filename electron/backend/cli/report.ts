@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { Seeing } from '../../../shared/contract';
+import type { Backend } from '..';
+import type { Output } from './output';
 import { AppError } from '../errors';
 import { ciText, pct1 as pct } from '../../../shared/reports/format';
 import { int, withProject, type Common } from './commands';
@@ -9,7 +12,7 @@ import { datasetId } from './eval';
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
 
 interface ImportOptions extends Common { dataset: string; format: 'mmevalpro' | 'mmmu' | 'table'; model: string; name?: string }
-interface ReportOptions extends Common { html?: string; compare?: number[] }
+interface ReportOptions extends Common { html?: string; compare?: number[]; seeing?: number[] }
 
 /** `anchor runs import` (score a model-output file inside a project) and `anchor report` (a run's report, JSON or HTML). */
 export function registerReport(program: Command): void {
@@ -34,36 +37,78 @@ export function registerReport(program: Command): void {
       }),
     );
 
-  program
-    .command('report')
-    .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file')
-    .argument('<run>', 'run id (see anchor runs list)', int)
+  runs
+    .command('reread')
+    .description('read a finished run\'s replies again with the current extraction rules, as a new run to compare with it')
+    .argument('<run>', 'run id', int)
     .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
-    .option('--html <file>', 'write the HTML report to this file')
     .option('--json', 'print one JSON document')
-    .action(async (id: number, opts: ReportOptions) =>
+    .action(async (id: number, opts: Common) =>
       withProject(opts, false, async (backend, out) => {
-        const compare = (opts.compare ?? []).filter((x) => x !== id);
-        if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
-        const report = await backend.call('reports.run', { id });
-        const comparison = compare.length ? await backend.call('reports.compare', { runIds: [id, ...compare], limit: 1000 }) : null;
-        let written: string | null = null;
-        if (opts.html) {
-          const { html } = await backend.call('reports.html', { id, compare });
-          written = resolve(opts.html);
-          writeFileSync(written, html);
-        }
-        out.result({ ...report, comparison, html: written }, () => {
-          const o = report.accuracy.overall;
-          const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)})`];
-          const m = report.mmevalpro?.Micro_Average;
-          if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
-          if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
-          for (const p of comparison?.pairs ?? []) lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)} (${p.significant ? 'significant' : 'within noise'})`);
-          if (written) lines.push(`  wrote ${written}`);
-          return lines.join('\n');
-        });
+        const r = await backend.call('runs.reread', { id });
+        out.result(r, () => `run ${r.runId}: ${r.predictions} replies re-read, ${r.changed} read differently, ${r.correct} right; compare with: anchor report ${r.runId} --compare ${id}`);
       }),
     );
+
+  program
+    .command('report')
+    .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML')
+    .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', int)
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
+    .option('--seeing <ids>', 'seeing-or-not (MMStar): WITH,WITHOUT[,TEXT] run ids — with images, images withheld, text-only LLM', ids)
+    .option('--html <file>', 'write the HTML report to this file')
+    .option('--json', 'print one JSON document')
+    .action(async (id: number | undefined, opts: ReportOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const seeing = opts.seeing ? await backend.call('reports.seeing', seeingInput(opts.seeing)) : null;
+        if (id === undefined) {
+          if (!seeing) throw new AppError('invalid_input', 'give a run id, or --seeing WITH,WITHOUT[,TEXT]');
+          out.result(seeing, () => seeingLines(seeing).join('\n'));
+          return;
+        }
+        await runReport(backend, out, id, opts, seeing);
+      }),
+    );
+}
+
+
+function seeingInput(runIds: number[]): { withImages: number; withoutImages: number; textOnly: number | null } {
+  if (runIds.length < 2 || runIds.length > 3 || runIds.some((x) => !Number.isInteger(x))) {
+    throw new AppError('invalid_input', '--seeing takes two or three run ids: WITH,WITHOUT[,TEXT] (with images, images withheld, text-only LLM)');
+  }
+  return { withImages: runIds[0]!, withoutImages: runIds[1]!, textOnly: runIds[2] ?? null };
+}
+
+function seeingLines(s: Seeing): string[] {
+  const lines = [`seeing-or-not on ${s.common} common questions: S_v ${pct(s.sv.accuracy)}% · S_wv ${pct(s.swv.accuracy)}%${s.st ? ` · S_t ${pct(s.st.accuracy)}%` : ''}`,
+    `  MG ${pct(s.mg)} points (S_v − S_wv)${s.ml === null ? '' : ` · ML ${pct(s.ml)} points (max(0, S_wv − S_t))`}`];
+  if (s.note) lines.push(`  note: ${s.note}`);
+  return lines;
+}
+
+async function runReport(backend: Backend, out: Output, id: number, opts: ReportOptions, seeing: Seeing | null): Promise<void> {
+  const compare = (opts.compare ?? []).filter((x) => x !== id);
+  if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
+  const report = await backend.call('reports.run', { id });
+  const comparison = compare.length ? await backend.call('reports.compare', { runIds: [id, ...compare], limit: 1000 }) : null;
+  let written: string | null = null;
+  if (opts.html) {
+    const { html } = await backend.call('reports.html', { id, compare });
+    written = resolve(opts.html);
+    writeFileSync(written, html);
+  }
+  out.result({ ...report, comparison, seeing, html: written }, () => {
+    const o = report.accuracy.overall;
+    const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)})`];
+    const m = report.mmevalpro?.Micro_Average;
+    if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
+    if (m?.incomplete_triplets) lines.push(`  ${m.incomplete_triplets} incomplete triplet(s) left out of GA, CG, PC and KC`);
+    if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
+    if (comparison?.note) lines.push(`  note: ${comparison.note}`);
+    for (const p of comparison?.pairs ?? []) lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)} (${p.significant ? 'significant' : 'within noise'})`);
+    if (seeing) lines.push(...seeingLines(seeing));
+    if (written) lines.push(`  wrote ${written}`);
+    return lines.join('\n');
+  });
 }

@@ -3,6 +3,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { Option, PromptMessagePart, QuestionType } from '../../../shared/contract';
 import { renderPrompt, type PromptTemplate } from '../../../shared/prompts/templates';
+import { ruleOf, type ScoringRule } from '../../../shared/scoring/rules';
 import type { Db } from '../db/open';
 
 /** One thing a run asks: a question in one circular pass, with the options and gold answer of that pass. */
@@ -11,6 +12,8 @@ export interface Unit {
   pass: number;
   itemId: number;
   type: QuestionType;
+  /** How the answer is judged (METHODS §5): the question's `meta.scoring`, or its type's default. */
+  rule: ScoringRule;
   text: string;
   hint: string | null;
   options: Option[];
@@ -20,11 +23,12 @@ export interface Unit {
 
 export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
   const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
-  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint
+  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta
       FROM run_units u JOIN questions q ON q.id = u.question_id
       LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
       WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as {
     question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
+    meta: string;
   }[];
   const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
       WHERE ii.item_id = ? ORDER BY ii.position`);
@@ -33,7 +37,7 @@ export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors')
     let images = byItem.get(r.item_id);
     if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
     return {
-      questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, text: r.text, hint: r.hint,
+      questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, rule: ruleOf(r.type, r.meta), text: r.text, hint: r.hint,
       options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images,
     };
   });

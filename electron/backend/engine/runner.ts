@@ -90,7 +90,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     if (config.kind === 'random') {
       const label = unit.type === 'multiple-choice' ? randomLabel(config.seed ?? 0, unit) : null;
       const answer: Answer = {
-        raw: label ?? '', label, path: label ? 'exact' : 'failed', correct: isRight(unit.type, unit.answer, label, label),
+        raw: label ?? '', label, path: label ? 'exact' : 'failed', correct: isRight(unit.type, unit.answer, label, label, unit.rule),
         prompt: built.prompt, judge: [], tokensIn: null, tokensOut: null, latencyMs: 0, cost: null, cached: false, attempts: 1,
       };
       storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso());
@@ -119,7 +119,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
         return;
       }
     }
-    let read = readResponse(unit.type, unit.options, reply.text);
+    let read = readResponse(unit.type, unit.options, reply.text, unit.rule);
     let judgeLog: Answer['judge'] = [];
     let judgeCost: number | null = null;
     if (read.path === 'failed' && judge && unit.type === 'multiple-choice') {
@@ -135,7 +135,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     }
     const cost = cached ? 0 : costOf(endpoint!, reply);
     const answer: Answer = {
-      raw: reply.text, label: read.label, path: read.path, correct: isRight(unit.type, unit.answer, read.label, reply.text),
+      raw: reply.text, label: read.label, path: read.path, correct: isRight(unit.type, unit.answer, read.label, reply.text, unit.rule),
       prompt: built.prompt, judge: judgeLog, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, latencyMs: cached ? null : reply.latencyMs,
       cost: cost === null && judgeCost === null ? null : (cost ?? 0) + (judgeCost ?? 0), cached, attempts,
     };

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import JSON5 from 'json5';
-import type { Option } from '../../../shared/contract';
+import type { Option, QuestionType } from '../../../shared/contract';
+import { isScoringRule, scoringRules, type ScoringRule } from '../../../shared/scoring/rules';
 import { optionLabelProblem } from '../../../shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
 import { decodeBase64, describeImage } from './image-bytes';
@@ -53,6 +54,7 @@ export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
   let optionColumns: string[] = [];
   let previousEnd = 0;
   const byIndex = new Map<string, string[]>();
+  const copies = new Map<string, number>();
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
       const line = previousEnd + 1;
@@ -71,7 +73,7 @@ export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
       checkCancelled(ctx.signal);
       const cells: Record<string, string> = {};
       header.forEach((h, i) => (cells[h] = record[i] ?? ''));
-      addRow({ cells, line }, ctx, optionColumns, header, byIndex);
+      addRow({ cells, line }, ctx, optionColumns, header, byIndex, copies);
       ctx.report(size ? info.bytes / size : 1);
     }
   } catch (error) {
@@ -82,15 +84,37 @@ export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
     throw error;
   }
   if (!header) throw importError(file, null, 'the file is empty; expected a header line');
+  if (copies.size > 0) {
+    const rows = [...copies.values()].reduce((n, c) => n + c, 0);
+    sink.setDatasetMeta({ columns: header, circularCopies: { questions: copies.size, rows } });
+  }
 }
 
-function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: string[], byIndex: Map<string, string[]>): void {
+// VLMEvalKit's circular TSVs (MMBench, CCBench) store pass k of question n as index n + k·1e6; it groups them by
+// index % 1e6 into one question, and so does this import: the copies are not questions of their own (METHODS §5).
+const CIRCULAR_STRIDE = 1_000_000;
+
+/** The main index a rotated copy belongs to, or null when the row is a question of its own. */
+function circularMain(index: string, byIndex: ReadonlyMap<string, string[]>): string | null {
+  const n = Number(index);
+  if (n < CIRCULAR_STRIDE) return null;
+  const main = String(n % CIRCULAR_STRIDE);
+  return byIndex.has(main) ? main : null;
+}
+
+function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: string[], byIndex: Map<string, string[]>, copies: Map<string, number>): void {
   const { cells, line } = row;
   const { file, sink } = ctx;
   const fail = (message: string) => importError(file, { line }, message);
   const index = cells.index!.trim();
   if (!/^-?\d+$/.test(index)) throw fail(`index "${index}" is not an integer`);
   if (byIndex.has(index)) throw fail(`index ${index} appears twice`);
+  const main = circularMain(index, byIndex);
+  if (main !== null) {
+    byIndex.set(index, byIndex.get(main)!);
+    copies.set(main, (copies.get(main) ?? 0) + 1);
+    return;
+  }
 
   let hashes: string[] = [];
   try {
@@ -111,6 +135,8 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   const extra: Record<string, string> = {};
   for (const h of header) if (!TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '') extra[h] = cells[h]!;
   const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
+  const type = options.length > 0 ? 'multiple-choice' : 'open';
+  const scoring = scoringCell(cells.scoring, type, fail);
 
   const itemId = sink.addItem({
     extId: index,
@@ -123,12 +149,26 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   });
   sink.addQuestion(itemId, {
     role: 'origin',
-    type: options.length > 0 ? 'multiple-choice' : 'open',
+    type,
     extIndex: index,
     text: question,
     hint: blank(cells.hint) ? null : cells.hint,
     options,
     answer: blank(cells.answer) ? [] : [cells.answer],
-    meta: Object.keys(extra).length ? { extra } : {},
+    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}) },
   });
+}
+
+/**
+ * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4` or `exact-text`
+ * for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
+ */
+function scoringCell(cell: string | undefined, type: QuestionType, fail: (message: string) => Error): ScoringRule | null {
+  if (blank(cell)) return null;
+  const rule = cell.trim();
+  if (!isScoringRule(rule)) throw fail(`scoring "${rule}" is not one of ${scoringRules.join(', ')}`);
+  if ((rule === 'choice') !== (type === 'multiple-choice')) {
+    throw fail(`scoring "${rule}" does not fit a ${type === 'multiple-choice' ? 'question with options (use choice)' : 'question without options'}`);
+  }
+  return rule;
 }

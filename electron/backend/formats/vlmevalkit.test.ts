@@ -34,6 +34,22 @@ describe('VLMEvalKit TSV', () => {
     expect(second.questions[0]!.hint).toBe('a hint');
   });
 
+  it('groups an already-circular TSV (indices n, n+1e6, n+2e6, n+3e6) into one question per index % 1e6', async () => {
+    const [header, ...rows] = sampleTsvRows(2);
+    // VLMEvalKit's MMBench layout: the rotated copies follow, their image cell naming the main row's index.
+    const rotate = (row: string[], k: number, answer: string) => {
+      const texts = row.slice(4, 8);
+      const rotated = texts.map((_, j) => texts[(j + k) % 2] ?? '');
+      return [String(Number(row[0]) + k * 1_000_000), row[0]!, row[2]!, row[3]!, ...rotated, answer, ...row.slice(9)];
+    };
+    const file = join(t.dir, 'circular.tsv');
+    writeTsv(file, [header!, ...rows, rotate(rows[0]!, 1, 'A')]);
+    const result = await t.backend.call('imports.run', { files: [file] });
+    expect(result).toMatchObject({ items: 2, questions: 2 });
+    const page = await t.backend.call('questions.list', { datasetId: result.datasetId });
+    expect(page.total).toBe(2);
+  });
+
   it('round-trips import → export → import without losing anything', async () => {
     const file = join(t.dir, 'orig.tsv');
     writeTsv(file, sampleTsvRows(6));

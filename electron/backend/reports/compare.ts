@@ -9,7 +9,39 @@ export interface LoadedRun {
   id: number;
   name: string;
   model: string;
+  /** Asked under CircularEval: a question is right only when every rotated pass is. */
+  circular: boolean;
   questions: readonly ScoredQuestion[];
+}
+
+type Basis = Comparison['basis'];
+
+/** A run read on its first pass alone: the options in their original order, as a single-pass run asks them. */
+function firstPassOnly(run: LoadedRun): LoadedRun {
+  return {
+    ...run,
+    questions: run.questions.map((q) => {
+      const first = q.passes.find((p) => p.pass === 0);
+      const scored = first?.state === 'answered';
+      return { ...q, passes: first ? [first] : [], scored, correct: scored && first.correct };
+    }),
+  };
+}
+
+/**
+ * CircularEval and single-pass accuracies are different measures (a circular question needs every rotation right), so
+ * a comparison that mixes them is made on the first pass of every run and says so (METHODS §5).
+ */
+export function alignPasses(runs: readonly LoadedRun[]): { runs: LoadedRun[]; basis: Basis; note: string | null } {
+  const circular = runs.filter((r) => r.circular);
+  if (circular.length === 0) return { runs: [...runs], basis: 'single-pass', note: null };
+  if (circular.length === runs.length) return { runs: [...runs], basis: 'circular', note: null };
+  const ids = circular.map((r) => `#${r.id}`).join(', ');
+  return {
+    runs: runs.map((r) => (r.circular ? firstPassOnly(r) : r)),
+    basis: 'first-pass',
+    note: `run${circular.length > 1 ? 's' : ''} ${ids} used CircularEval and the others did not: every run is compared on its first pass alone (the options in their original order), not on CircularEval accuracy`,
+  };
 }
 
 /** Questions every run has scored, as maps by question id, in the first run's order. */
@@ -25,7 +57,8 @@ function commonQuestions(runs: readonly LoadedRun[]): { ids: number[]; maps: Map
 const cellOf = (ids: readonly number[], map: Map<number, ScoredQuestion>) => accuracyBy(ids.map((id) => ({ correct: map.get(id)!.correct, groups: {} })), []).overall;
 
 /** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
-export function compareRuns(runs: readonly LoadedRun[], offset: number, limit: number): Comparison {
+export function compareRuns(asRun: readonly LoadedRun[], offset: number, limit: number): Comparison {
+  const { runs, basis, note } = alignPasses(asRun);
   const { ids, maps } = commonQuestions(runs);
   const pairs: Comparison['pairs'] = [];
   for (let a = 0; a < runs.length; a++) {
@@ -41,6 +74,8 @@ export function compareRuns(runs: readonly LoadedRun[], offset: number, limit: n
   return {
     runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(ids, maps[i]!) })),
     common: ids.length,
+    basis,
+    note,
     pairs,
     disagreements: {
       total: disagreeing.length,
@@ -60,10 +95,10 @@ export function compareRuns(runs: readonly LoadedRun[], offset: number, limit: n
 
 /** MMStar's seeing-or-not on the questions the runs share: S_v, S_wv, optionally S_t, and MG / ML in points. */
 export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, textOnly: LoadedRun | null): Seeing {
-  const runs = textOnly ? [withImages, withoutImages, textOnly] : [withImages, withoutImages];
+  const { runs, basis, note } = alignPasses(textOnly ? [withImages, withoutImages, textOnly] : [withImages, withoutImages]);
   const { ids, maps } = commonQuestions(runs);
   const sv = cellOf(ids, maps[0]!);
   const swv = cellOf(ids, maps[1]!);
   const st = textOnly ? cellOf(ids, maps[2]!) : null;
-  return { common: ids.length, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
+  return { common: ids.length, basis, note, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
 }

@@ -2,7 +2,7 @@ import type { Comparison, RunReport, VrpSeries } from '../../../shared/contract'
 import type { EChartsOption } from 'echarts';
 import { accuracyBars, barsHeight, heatColour, heatText, lightChartTheme as theme, vrpRadar } from '../../../shared/reports/charts';
 import { echarts } from '../../../shared/reports/echarts-setup';
-import { ciText, pct1 as pct } from '../../../shared/reports/format';
+import { ciText, pct1 as pct, tripletCount } from '../../../shared/reports/format';
 import { GROUP_TITLES, MMEVALPRO_COLUMNS, ROLES, vrpAxes } from '../../../shared/reports/tables';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -45,9 +45,9 @@ function heatmap({ conditional, conditional_n: n }: NonNullable<RunReport['mmeva
 
 function mmevalproSection(m: NonNullable<RunReport['mmevalpro']>): string {
   const rows = [
-    ...Object.entries(m.bySource).map(([s, v]) => [s, ...MMEVALPRO_COLUMNS.map((c) => v[c.key]), v.triplets]),
+    ...Object.entries(m.bySource).map(([s, v]) => [s, ...MMEVALPRO_COLUMNS.map((c) => v[c.key]), tripletCount(v)]),
     ['Macro average', ...MMEVALPRO_COLUMNS.map((c) => m.Macro_Average[c.key]), ''],
-    ['Micro average', ...MMEVALPRO_COLUMNS.map((c) => m.Micro_Average[c.key]), m.Micro_Average.triplets],
+    ['Micro average', ...MMEVALPRO_COLUMNS.map((c) => m.Micro_Average[c.key]), tripletCount(m.Micro_Average)],
   ];
   return `<section><h2>MMEvalPro</h2>${table(['source', ...MMEVALPRO_COLUMNS.map((c) => c.short), 'triplets'], rows)}
     <h3>Conditional accuracy (Micro)</h3>${heatmap(m.Micro_Average)}</section>`;
@@ -71,7 +71,7 @@ function vrpSection(series: VrpSeries): string {
 function comparisonSection(c: Comparison): string {
   const option = accuracyBars(theme, c.runs.map((r) => r.name), [{ name: 'accuracy', cells: c.runs.map((r) => r.accuracy) }]);
   const name = (id: number) => c.runs.find((r) => r.id === id)?.name ?? String(id);
-  return `<section><h2>Comparison on ${c.common} common questions</h2>${svg(option, 760, barsHeight(c.runs.length))}
+  return `<section><h2>Comparison on ${c.common} common questions</h2>${c.note ? `<p class="muted">${esc(c.note)}</p>` : ''}${svg(option, 760, barsHeight(c.runs.length))}
     ${table(['first', 'second', 'Δ points', 'only first right', 'only second right', 'McNemar p', 'verdict'], c.pairs.map((p) => [
       name(p.first), name(p.second), pct(p.delta), p.mcnemar.onlyFirst, p.mcnemar.onlySecond, p.mcnemar.pValue.toPrecision(3),
       p.significant ? 'significant (p < 0.05)' : 'within noise',

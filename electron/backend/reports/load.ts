@@ -1,4 +1,5 @@
-import type { Role } from '../../../shared/contract';
+import type { QuestionType, Role } from '../../../shared/contract';
+import { isScoringRule, ruleOf } from '../../../shared/scoring/rules';
 import { VRP_KEYS } from '../../../shared/scoring/accuracy';
 import type { Db } from '../db/open';
 import { runRow } from '../runs/store';
@@ -31,7 +32,7 @@ export interface ScoredQuestion {
 }
 
 interface QuestionRow {
-  id: number; item_id: number; ext_id: string; role: Role; text: string; answer: string; q_meta: string; i_meta: string;
+  id: number; item_id: number; ext_id: string; role: Role; type: QuestionType; text: string; answer: string; q_meta: string; i_meta: string;
   source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null;
 }
 
@@ -72,7 +73,7 @@ function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
 }
 
 // Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
-const QUESTION_SQL = `SELECT q.id, q.item_id, i.ext_id, q.role, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
+const QUESTION_SQL = `SELECT q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
     i.source, i.category, i.l2_category, i.subject, i.split
   FROM questions q JOIN items i ON i.id = q.item_id
   WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = ?)`;
@@ -93,6 +94,13 @@ function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
   };
 }
 
+/** Groups by scoring rule (METHODS §5) only when some question sets one: otherwise every question has its type's. */
+function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, QuestionRow>): void {
+  const rows = questions.map((q) => details.get(q.questionId)!);
+  if (!rows.some((r) => isScoringRule((JSON.parse(r.q_meta) as { scoring?: unknown }).scoring))) return;
+  questions.forEach((q, i) => (q.groups.scoring = ruleOf(rows[i]!.type, rows[i]!.q_meta)));
+}
+
 /** Every question of a run with its passes, correctness and the values it is grouped by, in the run's order. */
 export function loadScored(db: Db, runId: number): ScoredQuestion[] {
   runRow(db, runId);
@@ -111,6 +119,7 @@ export function loadScored(db: Db, runId: number): ScoredQuestion[] {
     });
   }
   const questions = [...byQuestion.values()];
+  groupByRule(questions, details);
   for (const q of questions) {
     q.scored = q.passes.every((p) => p.state === 'answered');
     q.correct = q.scored && q.passes.every((p) => p.correct);

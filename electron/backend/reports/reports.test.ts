@@ -104,6 +104,36 @@ describe('CircularEval against a model', () => {
   });
 });
 
+describe('comparing a CircularEval run with a single-pass run', () => {
+  let server: FakeOpenAI | undefined;
+  afterEach(async () => server?.stop());
+
+  it('compares both on their first pass and says so, instead of CircularEval against single pass', async () => {
+    // A model that always answers "A": right on the first pass of the two questions whose gold is A, and under
+    // CircularEval right on one rotation of every question, so never right on all four.
+    server = new FakeOpenAI({ reply: () => 'A' });
+    const baseUrl = await server.start();
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'fake', baseUrl, model: 'fake-vlm' } });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const circular = (await ctx.backend.call('runs.start', { datasetId, model: 'fake', circular: true })).runId;
+    await ctx.backend.state.runs.settled(circular);
+    const single = (await ctx.backend.call('runs.start', { datasetId, model: 'fake', circular: false })).runId;
+    await ctx.backend.state.runs.settled(single);
+    expect((await ctx.backend.call('reports.run', { id: circular })).accuracy.overall.correct).toBe(0);
+
+    const cmp = await ctx.backend.call('reports.compare', { runIds: [circular, single] });
+    expect(cmp.basis).toBe('first-pass');
+    expect(cmp.note).toContain(`#${circular} used CircularEval`);
+    expect(cmp.runs.map((r) => r.accuracy.correct)).toEqual([2, 2]);
+    expect(cmp.pairs[0]).toMatchObject({ delta: 0, significant: false });
+
+    const same = await ctx.backend.call('reports.compare', { runIds: [single, single] });
+    expect([same.basis, same.note]).toEqual(['single-pass', null]);
+    const seeing = await ctx.backend.call('reports.seeing', { withImages: circular, withoutImages: single });
+    expect([seeing.basis, seeing.mg]).toEqual(['first-pass', 0]);
+  });
+});
+
 describe('comparisons', () => {
   const ALL_RIGHT = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [true, true, true]])) as typeof RIGHT;
   const ALL_WRONG = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [false, false, false]])) as typeof RIGHT;

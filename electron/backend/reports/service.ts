@@ -2,7 +2,7 @@ import type { LeaderboardRow, ParsedInput, RunSummary, VrpSeries } from '../../.
 import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
 import { scoreMmEvalPro } from '../../../shared/scoring/mmevalpro';
 import type { Db } from '../db/open';
-import { runRow } from '../runs/store';
+import { runConfig, runRow } from '../runs/store';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
 import { hasVrp, loadScored } from './load';
 import { buildRunReport, drillTriplets, tripletAnswers } from './run-report';
@@ -23,7 +23,7 @@ export class Reports {
   /** A run's name and scored questions; its row alone, since the summary's totals over all predictions are not needed. */
   private load(id: number): LoadedRun {
     const run = runRow(this.db(), id);
-    return { id, name: run.name, model: run.model, questions: loadScored(this.db(), id) };
+    return { id, name: run.name, model: run.model, circular: runConfig(run).circular, questions: loadScored(this.db(), id) };
   }
 
   run(id: number) {

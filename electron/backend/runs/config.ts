@@ -29,6 +29,8 @@ export interface FrozenConfig {
   selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
   /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
   imported?: { file: string; format: string; rows: number };
+  /** Set on a run that re-reads another run's replies with newer extraction rules (`runs.reread`). */
+  reread?: { run: number; extractor: string };
 }
 
 function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {

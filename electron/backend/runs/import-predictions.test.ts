@@ -74,3 +74,54 @@ describe('scoring a model-output file inside a project', () => {
     expect(report.accuracy.overall).toMatchObject({ n: 3, correct: 2 });
   });
 });
+
+describe('re-reading a run with newer extraction rules', () => {
+  it('makes a new comparable run from the stored replies and leaves the old reading alone', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const file = join(ctx.dir, 'old-preds.tsv');
+    writeFileSync(file, 'index\tprediction\nq0\tA\nq1\tA or B\nq2\tNot A, it is C.\nq3\tD\n');
+    const old = await ctx.backend.call('runs.importPredictions', { datasetId, path: file, format: 'table', model: 'm', name: 'old' });
+    // As anchor-rules-1 stored it: "A or B" read as B (gold B), a confident letter the reply never chose.
+    const { db } = ctx.backend.state.requireProject();
+    db.prepare(`UPDATE runs SET config = json_set(config, '$.extractor', 'anchor-rules-1') WHERE id = ?`).run(old.runId);
+    db.prepare(`UPDATE predictions SET extracted = 'B', extraction = 'letter', correct = 1
+      WHERE run_id = ? AND raw = 'A or B'`).run(old.runId);
+
+    const reread = await ctx.backend.call('runs.reread', { id: old.runId });
+    expect(reread).toMatchObject({ predictions: 4, changed: 1, correct: 3 });
+    expect((await ctx.backend.call('reports.run', { id: old.runId })).accuracy.overall.correct).toBe(4);
+    const fresh = await ctx.backend.call('runs.get', { id: reread.runId });
+    expect(fresh).toMatchObject({ status: 'done', answered: 4, name: 'old · re-read (anchor-rules-2)' });
+    const cmp = await ctx.backend.call('reports.compare', { runIds: [old.runId, reread.runId] });
+    expect(cmp.pairs[0]!.mcnemar).toMatchObject({ onlyFirst: 1, onlySecond: 0 });
+    const failed = await ctx.backend.call('runs.predictions', { runId: reread.runId, extraction: 'failed' });
+    expect(failed.rows.map((r) => r.raw)).toEqual(['A or B']);
+
+    await expect(ctx.backend.call('runs.reread', { id: reread.runId })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('already') });
+    await expect(ctx.backend.call('runs.resume', { id: reread.runId })).rejects.toMatchObject({ code: 'conflict' });
+  });
+});
+
+describe('per-question scoring rules from the import', () => {
+  it('scores code answers by BLEU-4 ≥ 0.8, groups the report by rule, and refuses an unknown rule with its line', async () => {
+    const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
+    const bench = join(ctx.dir, 'latextab.tsv');
+    writeFileSync(bench, [
+      'index\tquestion\tA\tB\tanswer\tscoring',
+      `1\tWrite the table as LaTeX\t\t\t${code}\tbleu4`,
+      `2\tWrite the table as LaTeX\t\t\t${code}\tbleu4`,
+      '3\tWhich is bigger?\t1\t2\tB\tchoice',
+    ].join('\n') + '\n');
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [bench], dataset: 'latextab' });
+    const preds = join(ctx.dir, 'latextab-preds.tsv');
+    writeFileSync(preds, `index\tprediction\n1\t${code.replace('\\end{tabular}', '\\end{tabular} % done')}\n2\t${code.replace('c & d', 'c & e')}\n3\tB\n`);
+    const run = await ctx.backend.call('runs.importPredictions', { datasetId, path: preds, format: 'table', model: 'm' });
+    expect(run.correct).toBe(2);
+    const report = await ctx.backend.call('reports.run', { id: run.runId });
+    expect(report.accuracy.by.scoring).toMatchObject({ bleu4: { n: 2, correct: 1 }, choice: { n: 1, correct: 1 } });
+
+    const bad = join(ctx.dir, 'bad-rule.tsv');
+    writeFileSync(bad, 'index\tquestion\tanswer\tscoring\n1\tq\tx\tbleu4\n2\tq\tx\tfuzzy\n');
+    await expect(ctx.backend.call('imports.run', { files: [bad], dataset: 'bad' })).rejects.toMatchObject({ message: expect.stringContaining('bad-rule.tsv:3: scoring "fuzzy" is not one of choice, mmmu-open, bleu4, exact-text') });
+  });
+});

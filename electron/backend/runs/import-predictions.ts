@@ -4,6 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import type { Option, ParsedInput, Role } from '../../../shared/contract';
 import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
 import { isRight, readResponse } from '../../../shared/scoring/answer';
+import { ruleOf } from '../../../shared/scoring/rules';
 import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
@@ -47,7 +48,7 @@ function tableAnswers(file: string): FileAnswer[] {
   return records.map((r, i) => ({ where: `line ${i + 2}`, extId: r.index!, role: 'origin' as const, response: r.prediction ?? '' }));
 }
 
-interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string }
+interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string; meta: string }
 
 /** The template an imported run names: the words are unknown, so it says so rather than pretend. */
 function importedTemplate(): PromptTemplate {
@@ -66,7 +67,7 @@ export function importPredictions(db: Db, input: ParsedInput<'runs.importPredict
   const answers = input.format === 'mmevalpro' ? mmevalproAnswers(input.path) : input.format === 'mmmu' ? mmmuAnswers(input.path) : tableAnswers(input.path);
   if (answers.length === 0) throw fail(input.path, 'file', 'no predictions');
 
-  const lookup = db.prepare(`SELECT q.id, q.type, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
+  const lookup = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
     WHERE i.dataset_id = ? AND i.ext_id = ? AND q.role = ? ORDER BY q.id LIMIT 1`);
   const seen = new Map<number, string>();
   const matched = answers.map((a) => {
@@ -94,8 +95,9 @@ export function importPredictions(db: Db, input: ParsedInput<'runs.importPredict
     let correct = 0;
     matched.forEach(({ a, q }, position) => {
       unit.run(runId, position, q.id, q.options, q.answer);
-      const read = readResponse(q.type, JSON.parse(q.options) as Option[], a.response);
-      const right = isRight(q.type, JSON.parse(q.answer) as string[], read.label, a.response);
+      const rule = ruleOf(q.type, q.meta);
+      const read = readResponse(q.type, JSON.parse(q.options) as Option[], a.response, rule);
+      const right = isRight(q.type, JSON.parse(q.answer) as string[], read.label, a.response, rule);
       if (right) correct++;
       storeAnswer(db, runId, q.id, 0, {
         raw: a.response, label: read.label, path: read.path, correct: right, prompt: [], judge: [],

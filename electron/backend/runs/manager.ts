@@ -1,5 +1,6 @@
 import type { RunConfigParsed, RunPlan, RunSummary } from '../../../shared/contract';
 import { isRight } from '../../../shared/scoring/answer';
+import { ruleOf } from '../../../shared/scoring/rules';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';
@@ -56,8 +57,9 @@ export class RunManager {
   resume(id: number, which: 'unanswered' | 'errors' = 'unanswered'): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
     const row = runRow(this.db, id);
     if (row.kind === 'human') return { runId: id, jobId: null, done: null };
-    const imported = runConfig(row).imported;
+    const { imported, reread } = runConfig(row);
     if (imported) throw new AppError('conflict', `run ${id} was scored from ${imported.file}; there is no model to ask`);
+    if (reread) throw new AppError('conflict', `run ${id} re-reads the replies of run ${reread.run}; resume that run instead`);
     const { jobId, done } = this.launch(id, which);
     return { runId: id, jobId, done };
   }
@@ -126,15 +128,15 @@ export class RunManager {
   answer(runId: number, questionId: number, pass: number, label: string): RunSummary {
     const row = runRow(this.db, runId);
     if (row.kind !== 'human') throw new AppError('invalid_input', `run ${runId} is answered by a model, not a person`);
-    const unit = this.db.prepare(`SELECT u.options, u.answer, q.type FROM run_units u JOIN questions q ON q.id = u.question_id
-      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as { options: string; answer: string; type: 'multiple-choice' | 'open' } | undefined;
+    const unit = this.db.prepare(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
+      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as { options: string; answer: string; type: 'multiple-choice' | 'open'; meta: string } | undefined;
     if (!unit) throw new AppError('not_found', `question ${questionId} is not part of run ${runId}`);
     const options = JSON.parse(unit.options) as { label: string }[];
     if (unit.type === 'multiple-choice' && !options.some((o) => o.label === label)) throw new AppError('invalid_input', `"${label}" is not an option`);
     const at = this.now().toISOString();
     this.db.transaction(() => {
       storeAnswer(this.db, runId, questionId, pass, {
-        raw: label, label, path: 'exact', correct: isRight(unit.type, JSON.parse(unit.answer) as string[], label, label), prompt: [], judge: [],
+        raw: label, label, path: 'exact', correct: isRight(unit.type, JSON.parse(unit.answer) as string[], label, label, ruleOf(unit.type, unit.meta)), prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
       const left = this.db.prepare(`SELECT count(*) FROM run_units u LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id

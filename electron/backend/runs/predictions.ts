@@ -3,6 +3,7 @@ import type {
 } from '../../../shared/contract';
 import type { ExtractionPath } from '../../../shared/scoring/extract';
 import { isRight } from '../../../shared/scoring/answer';
+import { ruleOf } from '../../../shared/scoring/rules';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
@@ -105,10 +106,10 @@ export function getPrediction(db: Db, id: number): PredictionDetail {
 
 /** A person's reading of a response, kept beside the extractor's; correctness follows the person's value. */
 export function correctPrediction(db: Db, id: number, label: string | null, userId: string | null, now: string): PredictionDetail {
-  const p = db.prepare(`SELECT p.status, p.raw, p.extracted, u.options, u.answer, q.type FROM predictions p
+  const p = db.prepare(`SELECT p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p
       JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
       JOIN questions q ON q.id = p.question_id WHERE p.id = ?`).get(id) as
-    { status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType } | undefined;
+    { status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType; meta: string } | undefined;
   if (!p) throw new AppError('not_found', `prediction ${id} does not exist`);
   if (p.status !== 'answered') throw new AppError('invalid_input', 'this request failed; retry it before correcting its answer');
   const options = JSON.parse(p.options) as Option[];
@@ -117,7 +118,7 @@ export function correctPrediction(db: Db, id: number, label: string | null, user
   }
   const gold = JSON.parse(p.answer) as string[];
   const value = label ?? p.extracted;
-  const correct = isRight(p.type, gold, value, label ?? p.raw);
+  const correct = isRight(p.type, gold, value, label ?? p.raw, ruleOf(p.type, p.meta));
   db.prepare('UPDATE predictions SET corrected = ?, corrected_by = ?, correct = ?, updated_at = ? WHERE id = ?')
     .run(label, label === null ? null : userId, correct ? 1 : 0, now, id);
   return getPrediction(db, id);

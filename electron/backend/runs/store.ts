@@ -45,8 +45,8 @@ export function planUnits(questions: readonly SelectedQuestion[], circular: bool
     const options = JSON.parse(q.options) as Option[];
     const answer = JSON.parse(q.answer) as string[];
     if (circular && q.type === 'multiple-choice') {
-      const plan = circularPasses(options, answer[0] ?? '');
-      for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: [p.answer], flag: plan.flag });
+      const plan = circularPasses(options, answer);
+      for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: p.answer, flag: plan.flag });
     } else {
       units.push({ questionId: q.id, pass: 0, options, answer, flag: null });
     }

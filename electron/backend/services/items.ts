@@ -1,6 +1,7 @@
 import type { ItemDetail, Question } from '../../../shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { ruleOf } from '../../../shared/scoring/rules';
 
 interface ItemRow {
   id: number; dataset_id: number; dataset_name: string; ext_id: string; position: number; source: string | null;
@@ -19,7 +20,7 @@ export function questionsOf(db: Db, itemId: number): StoredQuestion[] {
     WHERE item_id = ? ORDER BY role_rank, id`).all(itemId) as QuestionDbRow[];
   return rows.map((q) => ({
     id: q.id, role: q.role, type: q.type, extIndex: q.ext_index, text: q.text, hint: q.hint,
-    options: JSON.parse(q.options), answer: JSON.parse(q.answer), version: q.version, meta: JSON.parse(q.meta),
+    options: JSON.parse(q.options), answer: JSON.parse(q.answer), scoring: ruleOf(q.type, q.meta), version: q.version, meta: JSON.parse(q.meta),
   }));
 }
 

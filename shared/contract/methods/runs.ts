@@ -69,6 +69,14 @@ export const runMethods = {
     output: z.object({ runId: z.number().int(), predictions: z.number().int(), correct: z.number().int() }),
     mutates: ['runs'],
   }),
+  /** The same replies read with the current extraction rules, as a new finished run; the old run keeps its reading. */
+  'runs.reread': method({
+    access: LEAD,
+    doc: 'Re-read a finished run\'s replies with the current extraction rules, as a new comparable run.',
+    input: runId,
+    output: z.object({ runId: z.number().int(), predictions: z.number().int(), changed: z.number().int(), correct: z.number().int() }),
+    mutates: ['runs'],
+  }),
   'runs.answer': method({
     access: 'user',
     doc: 'A person\'s answer in a human-evaluation run.',

@@ -4,12 +4,17 @@ import { useCall } from '../../api/queries';
 import { RoleBadge } from '../../components/RoleBadge';
 import { ImageViewer } from './ImageViewer';
 
+const SCORING_WORDS: Record<NonNullable<Question['scoring']>, string> = {
+  choice: 'the chosen option', 'mmmu-open': 'MMMU open-answer matching', bleu4: 'BLEU-4 ≥ 0.8', 'exact-text': 'exact text',
+};
+
 function QuestionCard({ q }: { q: Question }) {
   return (
     <section className="question-card" data-testid={`item.question.${q.role}`}>
       <header className="question-card__header">
         <RoleBadge role={q.role} full />
         <span className="muted">{q.type === 'open' ? 'open answer' : `${q.options.length} options`}</span>
+        {q.scoring && <span className="muted small" data-testid="item.question.scoring" title="How the answer is judged (METHODS §5)">scored by {SCORING_WORDS[q.scoring]}</span>}
       </header>
       {q.hint && <p className="question-card__hint"><strong>Hint:</strong> {q.hint}</p>}
       <p className="question-card__text">{q.text}</p>

@@ -48,6 +48,7 @@ function Result({ runIds }: { runIds: number[] }) {
           <h3>Accuracy on the {c.common.toLocaleString()} questions every run answered</h3>
           <TableExport table={() => ({ name: 'comparison', columns: ['run', 'model', ...cellColumns], rows: c.runs.map((r) => [r.name, r.model, ...cellValues(r.accuracy)]) })} />
         </header>
+        {c.note && <p className="notice" data-testid="compare.note">{c.note}</p>}
         <Chart option={option} height={barsHeight(c.runs.length)} label="Accuracy of each compared run with 95% intervals" testId="compare.chart" />
         <table className="rtable" data-testid="compare.pairs">
           <thead><tr><th>first</th><th>second</th><th className="num">Δ points</th><th className="num">only first ✓</th><th className="num">only second ✓</th><th className="num">McNemar p</th><th>verdict</th></tr></thead>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Role, RunReport } from '../../../../shared/contract';
+import { tripletCount } from '../../../../shared/reports/format';
 import { MMEVALPRO_COLUMNS } from '../../../../shared/reports/tables';
 import { DrillList } from './DrillList';
 import { Heatmap } from './Heatmap';
@@ -14,19 +15,20 @@ export function MmEvalProPanel({ runId, m }: { runId: number; m: MmEvalPro }) {
   const [source, setSource] = useState<string | undefined>(undefined);
   const [cell, setCell] = useState<{ given: Role; target: Role } | null>(null);
   const scores = source ? m.bySource[source]! : m.Micro_Average;
-  const rows: [string, Metrics, number | null][] = [
-    ...sources.map((s): [string, Metrics, number] => [s, m.bySource[s]!, m.bySource[s]!.triplets]),
+  type Counts = { triplets: number; incomplete_triplets: number };
+  const rows: [string, Metrics, Counts | null][] = [
+    ...sources.map((s): [string, Metrics, Counts] => [s, m.bySource[s]!, m.bySource[s]!]),
     ['Macro average', m.Macro_Average, null],
-    ['Micro average', m.Micro_Average, m.Micro_Average.triplets],
+    ['Micro average', m.Micro_Average, m.Micro_Average],
   ];
   return (
     <section className="rcard rcard--wide" data-testid="report.mmevalpro">
       <header className="rcard__head">
         <h3>MMEvalPro</h3>
-        <span className="muted small">GA counts a triplet only when origin, perception and knowledge are all right</span>
+        <span className="muted small">GA counts a triplet only when origin, perception and knowledge are all right; triplets missing a question are left out and counted as incomplete</span>
         <TableExport table={() => ({
-          name: 'mmevalpro', columns: ['source', ...MMEVALPRO_COLUMNS.map((c) => c.short), 'triplets'],
-          rows: rows.map(([name, v, n]) => [name, ...MMEVALPRO_COLUMNS.map((c) => v[c.key]), n]),
+          name: 'mmevalpro', columns: ['source', ...MMEVALPRO_COLUMNS.map((c) => c.short), 'triplets', 'incomplete triplets'],
+          rows: rows.map(([name, v, n]) => [name, ...MMEVALPRO_COLUMNS.map((c) => v[c.key]), n?.triplets ?? null, n?.incomplete_triplets ?? null]),
         })} />
       </header>
       <table className="rtable rtable--metrics" data-testid="mmevalpro.table">
@@ -36,7 +38,7 @@ export function MmEvalProPanel({ runId, m }: { runId: number; m: MmEvalPro }) {
             <tr key={name} className={name.endsWith('average') ? 'rtable__total' : ''}>
               <td>{name}</td>
               {MMEVALPRO_COLUMNS.map((c) => <td key={c.key} className={`num${c.short === 'GA' ? ' strong' : ''}`}>{v[c.key].toFixed(2)}</td>)}
-              <td className="num muted">{n ?? ''}</td>
+              <td className="num muted">{n ? tripletCount(n) : ''}</td>
             </tr>
           ))}
         </tbody>

@@ -45,6 +45,7 @@ export function SeeingCard({ runs }: { runs: RunSummary[] }) {
         <RunSelect label="text-only LLM (S_t)" value={seeing.textOnly} runs={runs} onChange={(id) => setSeeing({ textOnly: id })} optional testId="seeing.st" />
       </div>
       {result.isError && <p className="notice notice--danger">{result.error.message}</p>}
+      {result.data?.note && <p className="notice" data-testid="seeing.note">{result.data.note}</p>}
       {result.data && option && (
         <div className="rcard__split">
           <Chart option={option} height={barsHeight(result.data.st ? 3 : 2)} label="Seeing-or-not accuracies" />

@@ -1,0 +1,115 @@
+/**
+ * Reading option letters inside a sentence (METHODS §4.1): every letter that stands alone is a mention; mentions
+ * joined by "or", "and", commas or slashes form a group; a group is negated ("not B", "B is wrong"), merely listed
+ * ("among A, B, C and D"), stated as the answer ("the answer is B", "B is correct") or plain. A reply is read as one
+ * label only when its stated groups, or failing those its plain ones, name exactly one label.
+ */
+
+export type LetterReading = { label: string; stated: boolean } | 'ambiguous' | null;
+
+interface Mention {
+  letter: string;
+  index: number;
+}
+
+interface Group {
+  letters: string[];
+  start: number;
+  end: number;
+}
+
+// Words that follow a capital "A" used as a label ("A or B", "A is correct"), not as the article ("A cat").
+const LABEL_FOLLOWERS = /^ (?:or|and|nor|is|was|are|seems?|appears?|looks?|would|could|might|must|should|will|matches|fits|describes|shows|corresponds|because|since|as|vs\.?|versus|then|but|though|instead|only|alone|too|also|here|not|isn't|can|cannot|has|remains|gives|best|correct|right|wrong|incorrect|it|for)\b/;
+
+const STATED_BEFORE = new RegExp(
+  String.raw`(?:\b(?:answer|choice|match|pick|selection|response|result|option|guess)\s*(?:(?:is|would be|should be|must be|will be|=|:|-)\s*)?(?:(?:option|choice)\s+)?` +
+    String.raw`|\b(?:choose|chose|choosing|pick|picked|select|selected|go with|going with|opt for|i'd say|i would say|it is|it's|it must be|it should be|this is|must be|so|thus|therefore|hence|then)\s+(?:(?:the\s+)?(?:option|choice)\s+)?` +
+    String.raw`|(?:答案|选项|选择|选|是|为)\s*(?:是|为|应该是|应为)?\s*:?\s*)[(\[]?$`,
+  'i',
+);
+// A lowercase letter is a label only right after an answer word and before the end of the clause ("my answer is b.").
+const STATED_NOUN_BEFORE = /\b(?:answer|choice|option|pick|selection)\s*(?:(?:is|would be|should be|:|=)\s*)?(?:(?:option|choice)\s+)?[(\[]?$/i;
+const LOWER_AFTER = /^(?:[)\]]?\s*(?:$|[.,;:!?。])|[)\]]?\s+(?:because|since|as)\b)/;
+const STATED_AFTER = /^[)\]]?\s*(?:(?:is|'s|would be|seems to be)\s+(?:the\s+)?(?:correct|right|best|final|most likely|most appropriate|most accurate|true|only correct)?\s*(?:answer|option|choice|one|match)\b|is\s+(?:correct|right)\b|(?:是正确|正确|对))/i;
+const NEGATED_BEFORE = /(?:\b(?:not|isn't|is not|neither|nor|eliminat\w*|exclud\w*|rule out|ruling out|ruled out|except|other than|instead of|rather than|over|other)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?|(?:不是|不选|排除)\s*)[(\[]?$/i;
+const NEGATED_AFTER = /^[)\].]?\s*(?:(?:is|are|was|were|seems?|looks?)\s+(?:the\s+|a\s+)?(?:not|wrong|incorrect|false|ruled out|eliminated|excluded|unlikely|close but)\b|(?:isn't|aren't|can be (?:ruled out|eliminated|excluded)|can't be|cannot be)\b|(?:do|does)\s*(?:not|n't)\s+(?:match|fit|apply)\b|(?:是错|不对|错误|不正确))/i;
+const LISTED_BEFORE = /\b(?:among|between|from|options|choices)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?[(\[]?$/i;
+const SEPARATOR = /^[)\]]?\s*(?:,|\/|、|或|和|与|及|[Oo]r maybe|[Oo]r|[Aa]nd|[Nn]or|\?\s*[Oo]r(?: maybe)?)\s*(?:options?\s+|choices?\s+)?[(\[]?$/;
+
+function isWordUse(text: string, index: number, letter: string): boolean {
+  const after = text.slice(index + 1, index + 16);
+  if (letter === 'I') return /^(?: [a-z]|['’])/.test(after);
+  return letter === 'A' && /^ [a-z]/.test(after) && !LABEL_FOLLOWERS.test(after);
+}
+
+function mentions(text: string): Mention[] {
+  const found: Mention[] = [];
+  for (const m of text.matchAll(/(?<![A-Za-z0-9'’])([A-Za-z])(?![A-Za-z0-9'’])/g)) {
+    const letter = m[1]!;
+    if (letter === letter.toUpperCase()) {
+      if (!isWordUse(text, m.index, letter)) found.push({ letter, index: m.index });
+    } else if (STATED_NOUN_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) && LOWER_AFTER.test(text.slice(m.index + 1, m.index + 12))) {
+      found.push({ letter: letter.toUpperCase(), index: m.index });
+    }
+  }
+  return found;
+}
+
+function groups(text: string, list: readonly Mention[]): Group[] {
+  const out: Group[] = [];
+  for (const m of list) {
+    const last = out[out.length - 1];
+    if (last && SEPARATOR.test(text.slice(last.end, m.index))) {
+      last.letters.push(m.letter);
+      last.end = m.index + 1;
+    } else out.push({ letters: [m.letter], start: m.index, end: m.index + 1 });
+  }
+  return out;
+}
+
+type GroupKind = 'skip' | 'stated' | 'plain';
+
+function kindOf(text: string, g: Group): GroupKind {
+  const before = text.slice(Math.max(0, g.start - 50), g.start);
+  const after = text.slice(g.end, g.end + 60);
+  if (NEGATED_BEFORE.test(before) || NEGATED_AFTER.test(after)) return 'skip';
+  if (LISTED_BEFORE.test(before) || new Set(g.letters).size >= 3) return 'skip';
+  return STATED_BEFORE.test(before) || STATED_AFTER.test(after) ? 'stated' : 'plain';
+}
+
+const LINE_LEAD_BEFORE = /(?:^|\n)[(\[]?$/;
+const LINE_LEAD_AFTER = /^[)\].:]/;
+
+/** Lines opening with two or more different labels ("A. Sunny\nB. Rainy…") restate or weigh the options: a list. */
+function withoutOptionList(text: string, list: readonly Mention[]): Mention[] {
+  const leading = list.filter((m) => LINE_LEAD_BEFORE.test(text.slice(0, m.index)) && LINE_LEAD_AFTER.test(text.slice(m.index + 1)));
+  if (new Set(leading.map((m) => m.letter)).size < 2) return [...list];
+  return list.filter((m) => !leading.includes(m));
+}
+
+/** The one label the letters in `text` choose, 'ambiguous' when they choose several (or a letter that is no label). */
+export function readLetters(text: string, labels: ReadonlySet<string>): LetterReading {
+  const stated = new Set<string>();
+  const plain = new Set<string>();
+  for (const g of groups(text, withoutOptionList(text, mentions(text)))) {
+    const kind = kindOf(text, g);
+    if (kind === 'skip') continue;
+    const inSet = [...new Set(g.letters.filter((l) => labels.has(l)))];
+    // "The answer is E" with options A–D: a stated letter that is no option makes the reply unreadable.
+    if (kind === 'stated' && inSet.length < new Set(g.letters).size) return 'ambiguous';
+    if (inSet.length > 1) return 'ambiguous';
+    if (inSet.length === 1) (kind === 'stated' ? stated : plain).add(inSet[0]!);
+  }
+  const chosen = stated.size > 0 ? stated : plain;
+  if (chosen.size > 1) return 'ambiguous';
+  return chosen.size === 1 ? { label: [...chosen][0]!, stated: stated.size > 0 } : null;
+}
+
+const CORRECTION = /\b(?:wait|actually|on second thought|on closer (?:inspection|look)|correction|scratch that|i mean|let me reconsider|upon reflection|on reflection|rethinking|re-?checking)\b/gi;
+
+/** The part of a reply after its last self-correction ("B. Wait, no, actually it is A." → " it is A."). */
+export function afterLastCorrection(text: string): string {
+  let end = -1;
+  for (const m of text.matchAll(CORRECTION)) end = m.index + m[0].length;
+  return end < 0 ? text : text.slice(end);
+}
