@@ -12,7 +12,11 @@ export interface Common {
   json?: boolean;
 }
 
-/** Runs `fn` on a backend without a project, reporting failures as the command's output, and always closes it. */
+/**
+ * Runs `fn` on a backend without a project, reporting failures as the command's output, and always closes it. The
+ * result is printed only after the close succeeded: a close that fails (the last checkpoint on a full or read-only
+ * disk) is the command's failure, never an `ok:true` followed by exit 1.
+ */
 export async function withBackend(json: boolean | undefined, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
   const out = createOutput(Boolean(json));
   let backend: Backend | null = null;
@@ -20,10 +24,15 @@ export async function withBackend(json: boolean | undefined, fn: (backend: Backe
     backend = await createBackend();
     await fn(backend, out);
   } catch (error) {
-    await backend?.close();
+    await backend?.close().catch(() => undefined);
     out.fail(error);
   }
-  await backend?.close();
+  try {
+    await backend?.close();
+  } catch (error) {
+    out.fail(error);
+  }
+  out.flush();
 }
 
 /** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
