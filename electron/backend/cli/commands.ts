@@ -55,8 +55,9 @@ export function registerCommands(program: Command): void {
     .requiredOption('--project <file>', 'the *.anchor project file')
     .option('--format <format>', 'auto | vlmevalkit | mmevalpro | mmmu | jsonl', 'auto')
     .option('--dataset <name>', 'name of the new dataset (default: the first file name)')
+    .option('--encoding <name>', 'the text files\' encoding when not UTF-8 (latin1, windows-1252, utf-16le…)')
     .option('--json', 'print one JSON document')
-    .action(async (files: string[], opts: Common & { format: string; dataset?: string }) =>
+    .action(async (files: string[], opts: Common & { format: string; dataset?: string; encoding?: string }) =>
       withProject(opts, true, async (backend, out) => {
         const stop = out.follow(backend);
         try {
@@ -64,6 +65,7 @@ export function registerCommands(program: Command): void {
             files: files.map((f) => resolve(f)),
             format: opts.format as 'auto',
             ...(opts.dataset ? { dataset: opts.dataset } : {}),
+            ...(opts.encoding ? { encoding: opts.encoding } : {}),
           });
           stop();
           out.result(result, () =>
