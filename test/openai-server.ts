@@ -27,6 +27,10 @@ export interface ServerOptions {
   /** Which fault the n-th attempt at this prompt gets (n from 1); default every attempt succeeds. */
   fault?: (prompt: string, attempt: number) => Fault;
   delayMs?: number;
+  /** Awaited before each reply (after the request is recorded): a test holds replies until it is ready for them. */
+  gate?: () => Promise<void>;
+  /** Extra headers on every successful reply (`x-ratelimit-*`). */
+  headers?: Record<string, string>;
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Serves `/embeddings` with this vector for a text (OpenAI's embeddings protocol); without it that route is 404. */
   embed?: (text: string) => number[];
@@ -161,6 +165,7 @@ export class FakeOpenAI {
     try {
       if (this.holding) await new Promise<void>((go) => this.gated.push(go));
       if (this.options.delayMs) await new Promise((r) => setTimeout(r, this.options.delayMs));
+      if (this.options.gate) await this.options.gate();
       this.respond(res, fault, prompt, body, record);
     } finally {
       this.inFlight--;
@@ -191,7 +196,7 @@ export class FakeOpenAI {
         const text = this.options.reply?.(prompt, body) ?? 'A';
         const live = !res.socket?.destroyed && !res.destroyed;
         res.on('finish', () => (record.delivered = live && !res.destroyed));
-        return void json(200, completion(body.model, text, this.options.usage));
+        return void json(200, completion(body.model, text, this.options.usage), this.options.headers);
       }
     }
   }

@@ -100,6 +100,7 @@ export function createHandlers(state: BackendState): Handlers {
     },
     'runs.delete': ({ id }) => {
       if (state.runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
+      state.runs.refuseIfHeldElsewhere(id);
       runRow(db(), id);
       return { deleted: deleteRun(db(), id) };
     },

@@ -16,6 +16,15 @@ export const errorCodes = [
   'unauthorized',
   'forbidden',
   'cancelled',
+  /** The project file and the disk (see docs/FORMATS.md, "Errors"): each message says what to do. */
+  'not_a_project',
+  'project_damaged',
+  'newer_schema',
+  'disk_full',
+  'read_only',
+  'locked',
+  /** A run stopped because its model endpoint failed (fail-fast). */
+  'endpoint_failed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

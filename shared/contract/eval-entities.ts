@@ -104,6 +104,8 @@ export const runSummarySchema = z.object({
   cost: z.number().nullable(),
   /** Present while the run's job is live in this session. */
   live: z.object({ jobId: z.string(), rate: z.number(), etaSeconds: z.number().nullable(), concurrency: z.number().int(), waitingMs: z.number() }).nullable(),
+  /** Present while another process (a CLI, another studio) executes the run: it is live there, not interrupted. */
+  executor: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).nullable(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 

@@ -27,8 +27,18 @@ const cliEnv = () => ({ ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') });
 
 /** Like anchor(), without blocking this process — needed when this process also hosts the model server. */
 function anchorAsync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return spawnAnchor(process.execPath, [bin, ...args]);
+}
+
+/** `anchor` with the file-size limit (`ulimit -f`, 512-byte blocks) a full disk imposes: writes past it fail. */
+function anchorOnFullDisk(blocks: number, ...args: string[]) {
+  const quoted = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  return spawnAnchor('/bin/sh', ['-c', `ulimit -f ${blocks} && exec ${quoted}`]);
+}
+
+function spawnAnchor(command: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: cliEnv() });
+    const child = spawn(command, args, { env: cliEnv() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -200,6 +210,69 @@ describe('anchor score', () => {
       await server.stop();
     }
   }, 300_000);
+
+  it('two processes started together on one run: one asks every question once, the other refuses naming it', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'twice.anchor');
+    await seedEvalDataset(backend, dir, 40);
+    await backend.close();
+    // Replies wait until one process has ended (or a question was asked twice), so both are alive together.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const server = new FakeOpenAI({ reply: goldOf, gate: () => gate });
+    const baseUrl = await server.start();
+    try {
+      expect(anchor('models', 'add', 'twice', '--base-url', baseUrl, '--model', 'fake-vl', '--concurrency', '4', '--json').code).toBe(0);
+      const args = ['eval', '--project', project, '--dataset', 'evalset', '--model', 'twice', '--json'];
+      const a = anchorAsync(...args);
+      const b = anchorAsync(...args);
+      const watch = setInterval(() => new Set(server.requests.map((r) => r.key)).size < server.requests.length && release(), 20);
+      const first = await Promise.race([a, b]);
+      release();
+      clearInterval(watch);
+      const [ra, rb] = await Promise.all([a, b]);
+      const refused = [ra, rb].find((r) => r.code === 1)!;
+      const ran = [ra, rb].find((r) => r.code === 0)!;
+      expect(first).toBe(refused);
+      expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/^run 1 is running in process \d+ on .+ since 20/) } });
+      expect(JSON.parse(ran.stdout).value).toMatchObject({ status: 'done', answered: 40, units: 40 });
+      expect(server.requests).toHaveLength(40);
+      expect(server.answeredTwice()).toEqual([]);
+      const db = new Database(project, { readonly: true });
+      expect(db.prepare('SELECT count(*) FROM runs').pluck().get()).toBe(1);
+      expect(db.prepare('SELECT count(*) FROM run_leases').pluck().get()).toBe(0);
+      db.close();
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('a disk that fills during a run ends it failed: ok:false with disk_full, exit 1, and the project reopens with every answer', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'full.anchor');
+    await seedEvalDataset(backend, dir, 200);
+    await backend.close();
+    const server = new FakeOpenAI({ reply: goldOf });
+    const baseUrl = await server.start();
+    try {
+      expect(anchor('models', 'add', 'full', '--base-url', baseUrl, '--model', 'fake-vl', '--concurrency', '2', '--json').code).toBe(0);
+      // The project's write-ahead log may grow to 240 KB: room for the run and a few answers, not for 200.
+      const r = await anchorOnFullDisk(480, 'eval', '--project', project, '--dataset', 'evalset', '--model', 'full', '--json');
+      expect(r.code).toBe(1);
+      const printed = JSON.parse(r.stdout);
+      expect(printed).toMatchObject({ ok: false, error: { code: 'disk_full', message: expect.stringContaining('free space') } });
+      const db = new Database(project);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const stored = db.prepare("SELECT count(*) FROM predictions WHERE status = 'answered'").pluck().get() as number;
+      expect(db.prepare("SELECT count(*) FROM predictions WHERE status = 'error'").pluck().get()).toBe(0);
+      db.close();
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(200);
+      expect(stored).toBeGreaterThanOrEqual(server.delivered() - 2); // at most the two in flight when the disk filled
+      const resumed = await anchorAsync('eval', '--project', project, '--dataset', 'evalset', '--model', 'full', '--json');
+      expect(JSON.parse(resumed.stdout).value).toMatchObject({ resumed: true, status: 'done', answered: 200 });
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 
   it('manages endpoints and lists runs from the command line', () => {
     const project = join(dir, 'cli.anchor');

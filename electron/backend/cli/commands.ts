@@ -12,7 +12,11 @@ export interface Common {
   json?: boolean;
 }
 
-/** Runs `fn` on a backend without a project, reporting failures as the command's output, and always closes it. */
+/**
+ * Runs `fn` on a backend without a project, reporting failures as the command's output, and always closes it. The
+ * result is printed only after the close succeeded: a close that fails (the last checkpoint on a full or read-only
+ * disk) is the command's failure, never an `ok:true` followed by exit 1.
+ */
 export async function withBackend(json: boolean | undefined, fn: (backend: Backend, out: Output) => Promise<void>): Promise<void> {
   const out = createOutput(Boolean(json));
   let backend: Backend | null = null;
@@ -20,10 +24,15 @@ export async function withBackend(json: boolean | undefined, fn: (backend: Backe
     backend = await createBackend();
     await fn(backend, out);
   } catch (error) {
-    await backend?.close();
+    await backend?.close().catch(() => undefined);
     out.fail(error);
   }
-  await backend?.close();
+  try {
+    await backend?.close();
+  } catch (error) {
+    out.fail(error);
+  }
+  out.flush();
 }
 
 /** Opens the project named by `--project` (creating it for imports), runs `fn`, and always closes cleanly. */
@@ -46,8 +55,9 @@ export function registerCommands(program: Command): void {
     .requiredOption('--project <file>', 'the *.anchor project file')
     .option('--format <format>', 'auto | vlmevalkit | mmevalpro | mmmu | jsonl', 'auto')
     .option('--dataset <name>', 'name of the new dataset (default: the first file name)')
+    .option('--encoding <name>', 'the text files\' encoding when not UTF-8 (latin1, windows-1252, utf-16le…)')
     .option('--json', 'print one JSON document')
-    .action(async (files: string[], opts: Common & { format: string; dataset?: string }) =>
+    .action(async (files: string[], opts: Common & { format: string; dataset?: string; encoding?: string }) =>
       withProject(opts, true, async (backend, out) => {
         const stop = out.follow(backend);
         try {
@@ -55,6 +65,7 @@ export function registerCommands(program: Command): void {
             files: files.map((f) => resolve(f)),
             format: opts.format as 'auto',
             ...(opts.dataset ? { dataset: opts.dataset } : {}),
+            ...(opts.encoding ? { encoding: opts.encoding } : {}),
           });
           stop();
           out.result(result, () =>

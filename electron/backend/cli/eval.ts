@@ -4,6 +4,7 @@ import { roleSchema, runConfigInputSchema, type RunSummary } from '../../../shar
 import { AppError } from '../errors';
 import { int, withProject, type Common } from './commands';
 import type { Output } from './output';
+import type { RunOutcome } from '../engine/runner';
 
 
 export function describeRun(r: RunSummary): string {
@@ -16,19 +17,26 @@ export function describeRun(r: RunSummary): string {
   ].join('\n');
 }
 
-/** Waits for a run's job, pausing it cleanly on Ctrl-C so `anchor eval` again resumes where it stopped. */
-async function follow(backend: Backend, out: Output, runId: number): Promise<RunSummary> {
+/**
+ * Waits for a run's job, pausing it cleanly on Ctrl-C so `anchor eval` again resumes where it stopped. A run that ended
+ * by itself with an error (storage, key, fail-fast) is the command's failure, with the error's code.
+ */
+async function follow(backend: Backend, out: Output, runId: number, done: Promise<RunOutcome> | null): Promise<RunSummary> {
   const stop = out.follow(backend);
   const onSigint = () => {
     process.stderr.write('\nanchor: pausing — answers received so far are kept; run the same command again to resume\n');
     void backend.call('runs.pause', { id: runId }).catch(() => undefined);
   };
   process.once('SIGINT', onSigint);
+  let outcome: RunOutcome | null = null;
   try {
-    await backend.state.runs.settled(runId);
+    outcome = done ? await done : null;
   } finally {
     process.off('SIGINT', onSigint);
     stop();
+  }
+  if (outcome?.error) {
+    throw new AppError(outcome.error.code, `run ${runId} ${outcome.status} after ${outcome.answered} answers: ${outcome.error.message}`);
   }
   return backend.call('runs.get', { id: runId });
 }
@@ -84,9 +92,8 @@ export function registerEval(program: Command): void {
         if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
         const started = backend.state.runs.start(parsed, null, !opts.new);
         if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
-        const summary = await follow(backend, out, started.runId);
+        const summary = await follow(backend, out, started.runId, started.done);
         out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
-        if (summary.status === 'failed') process.exitCode = 1;
       }),
     );
 
@@ -126,8 +133,8 @@ export function registerEval(program: Command): void {
       .option('--json', 'print one JSON document')
       .action(async (id: number, opts: Common) =>
         withProject(opts, false, async (backend, out) => {
-          backend.state.runs.resume(id, which);
-          const summary = await follow(backend, out, id);
+          const { done } = backend.state.runs.resume(id, which);
+          const summary = await follow(backend, out, id, done);
           out.result(summary, () => describeRun(summary));
         }),
       );

@@ -6,17 +6,25 @@ import type { Backend } from '..';
 /** How a command talks: `--json` prints one stable JSON document on stdout, otherwise short human lines. */
 export interface Output {
   json: boolean;
+  /** Keeps the command's result; it is printed by `flush` once the project has closed, so a failed close reports instead. */
   result(value: unknown, human: () => string): void;
+  flush(): void;
+  /** Prints `ok:false` with the error's stable code and exits 1: the exit code and the JSON always agree. */
   fail(error: unknown): never;
   /** A progress bar on a terminal; nothing when piped or in JSON mode. */
   follow(backend: Backend): () => void;
 }
 
 export function createOutput(json: boolean): Output {
+  let pending: (() => void) | null = null;
   return {
     json,
     result(value, human) {
-      process.stdout.write(json ? `${JSON.stringify({ ok: true, value }, null, 2)}\n` : `${human()}\n`);
+      pending = () => process.stdout.write(json ? `${JSON.stringify({ ok: true, value }, null, 2)}\n` : `${human()}\n`);
+    },
+    flush() {
+      pending?.();
+      pending = null;
     },
     fail(error): never {
       const e: ApiError = toApiError(error);

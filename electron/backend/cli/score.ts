@@ -52,6 +52,7 @@ export function registerScore(program: Command): void {
       try {
         const result = scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
         out.result(result, () => human(result));
+        out.flush();
       } catch (error) {
         out.fail(error);
       }

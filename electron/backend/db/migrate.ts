@@ -26,7 +26,7 @@ export function migrate(db: Db, path: string, available = migrations): void {
     const known = byVersion.get(row.version);
     if (!known) {
       throw new AppError(
-        'migration_mismatch',
+        'newer_schema',
         `${path} was written by a newer Anchor Studio (migration ${row.name} is unknown to this build); update the studio`,
       );
     }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { storageFailure } from './failures';
 import { migrate } from './migrate';
 
 export type Db = Database.Database;
@@ -23,6 +24,8 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
     throw new AppError('not_found', `cannot open project ${path}: ${(error as Error).message}`);
   }
   try {
+    // Before any pragma that writes (WAL changes the file header): a file that is not a project is left as it was.
+    if (options.mustExist) refuseForeignFile(db, path);
     db.pragma('busy_timeout = 5000');
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (String(mode).toLowerCase() !== 'wal') {
@@ -34,7 +37,17 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    const failure = storageFailure(error, path);
+    throw failure ? new AppError(failure.code, failure.message) : error;
+  }
+}
+
+/** An existing file must already be a project: an empty file or another program's SQLite database is never converted. */
+function refuseForeignFile(db: Db, path: string): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  if (!tables.includes('schema_migrations')) {
+    const what = tables.length === 0 ? 'an empty file' : `an SQLite database of another program (tables ${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', …' : ''})`;
+    throw new AppError('not_a_project', `${path} is ${what}, not an Anchor Studio project; it was left unchanged — create a new project instead`);
   }
 }
 

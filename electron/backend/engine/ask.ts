@@ -40,49 +40,70 @@ export class GaveUp extends Error {
 }
 
 /**
- * Sends one request until it is answered: waits its turn at the limiter, backs off on 429 (Retry-After first) and
- * tells the limiter so it lowers concurrency, retries 5xx / timeouts / resets / broken bodies with jitter, and stops
- * at once on cancel or on errors a retry cannot fix (bad key, bad request).
+ * Two signals of one request: `stop` ends waiting (for a slot, for a backoff, for a retry) at once — pause, cancel;
+ * `abandon` also drops the request in flight — cancel at once, pause after a short grace. One signal means both.
+ */
+export interface AskSignals {
+  stop: AbortSignal;
+  abandon: AbortSignal;
+}
+
+function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
+  return signal instanceof AbortSignal ? { stop: signal, abandon: signal } : signal;
+}
+
+const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
+
+/** How long this request waits before its next attempt, telling the limiter about a 429; null: give up. */
+function nextWait(error: RequestError, counts: { failures: number; rateLimited: number }, limiter: AdaptiveLimiter, policy: RetryPolicy): number | null {
+  if (error.kind === 'rate_limit') {
+    counts.rateLimited++;
+    const wait = error.retryAfterMs ?? backoffMs(counts.rateLimited, policy);
+    limiter.rateLimited(wait);
+    return counts.rateLimited >= policy.maxRateLimited ? null : wait;
+  }
+  counts.failures++;
+  if (counts.failures >= policy.maxAttempts) return null;
+  return error.retryAfterMs ?? backoffMs(counts.failures, policy);
+}
+
+/**
+ * Sends one request until it is answered: waits its turn at the limiter, waits out its own 429's Retry-After (the
+ * limiter slows everyone only when 429s are sustained), retries 5xx / timeouts / resets / broken bodies with jitter,
+ * and stops at once on pause or cancel, or on errors a retry cannot fix (bad key, bad request).
  */
 export async function askWithRetries(
-  client: ChatClient, limiter: AdaptiveLimiter, request: ChatRequest, estimatedTokens: number, policy: RetryPolicy, signal: AbortSignal,
+  client: ChatClient, limiter: AdaptiveLimiter, request: ChatRequest, estimatedTokens: number, policy: RetryPolicy, signal: AbortSignal | AskSignals,
 ): Promise<Asked> {
+  const { stop, abandon } = signalsOf(signal);
   let attempts = 0;
-  let failures = 0;
-  let rateLimited = 0;
+  const counts = { failures: 0, rateLimited: 0 };
   for (;;) {
     try {
-      await limiter.acquire(estimatedTokens, signal);
+      await limiter.acquire(estimatedTokens, stop);
     } catch {
-      throw new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
+      throw cancelled(attempts);
     }
     attempts++;
     let error: RequestError;
     try {
-      const reply = await client.complete(request, signal);
+      const reply = await client.complete(request, abandon);
       limiter.success();
+      limiter.observe(reply.budget ?? null);
       return { reply, attempts };
     } catch (e) {
       error = e instanceof RequestError ? e : new RequestError('malformed', e instanceof Error ? e.message : String(e));
+      limiter.observe(error.budget);
     } finally {
       limiter.release();
     }
     if (!error.retryable) throw new GaveUp(error, attempts);
-    let wait: number;
-    if (error.kind === 'rate_limit') {
-      rateLimited++;
-      wait = error.retryAfterMs ?? backoffMs(rateLimited, policy);
-      limiter.rateLimited(error.retryAfterMs, wait);
-      if (rateLimited >= policy.maxRateLimited) throw new GaveUp(error, attempts);
-    } else {
-      failures++;
-      if (failures >= policy.maxAttempts) throw new GaveUp(error, attempts);
-      wait = error.retryAfterMs ?? backoffMs(failures, policy);
-    }
+    const wait = nextWait(error, counts, limiter, policy);
+    if (wait === null) throw new GaveUp(error, attempts);
     try {
-      await sleep(wait, signal);
+      await sleep(wait, stop);
     } catch {
-      throw new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
+      throw cancelled(attempts);
     }
   }
 }

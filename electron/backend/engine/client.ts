@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { Endpoint } from '../../../shared/contract';
+import { readRateBudget, type RateBudget } from './rate-headers';
 
 /** Why a request failed, which decides whether it is worth asking again. */
 export type FailureKind = 'rate_limit' | 'server' | 'timeout' | 'network' | 'malformed' | 'empty' | 'auth' | 'client' | 'cancelled';
@@ -10,6 +11,8 @@ export class RequestError extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly retryAfterMs: number | null = null,
+    /** The `x-ratelimit-*` budget the failed response announced, if any. */
+    readonly budget: RateBudget | null = null,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -32,6 +35,7 @@ export interface ChatReply {
   tokensIn: number | null;
   tokensOut: number | null;
   latencyMs: number;
+  budget?: RateBudget | null;
 }
 
 export interface ChatClient {
@@ -54,8 +58,9 @@ function classify(error: unknown, timedOut: boolean, cancelled: boolean): Reques
   if (cancelled) return new RequestError('cancelled', 'cancelled');
   if (timedOut || error instanceof OpenAI.APIConnectionTimeoutError) return new RequestError('timeout', 'the endpoint did not answer in time');
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
-    const detail = `${error.status} ${error.message}`.slice(0, 300);
-    if (error.status === 429) return new RequestError('rate_limit', detail, retryAfterMs(error.headers));
+    // The SDK's message already starts with the status ("401 Incorrect API key"); do not say it twice.
+    const detail = (error.message.startsWith(String(error.status)) ? error.message : `${error.status} ${error.message}`).slice(0, 300);
+    if (error.status === 429) return new RequestError('rate_limit', detail, retryAfterMs(error.headers), readRateBudget(error.headers));
     if (error.status === 401 || error.status === 403) return new RequestError('auth', detail);
     if (error.status === 408 || error.status === 409 || error.status >= 500) return new RequestError('server', detail, retryAfterMs(error.headers));
     return new RequestError('client', detail);
@@ -77,7 +82,7 @@ export function createChatClient(endpoint: Endpoint, apiKey: string | null): Cha
       const timer = setTimeout(() => timeout.abort(), endpoint.timeoutMs);
       const started = performance.now();
       try {
-        const completion = await sdk.chat.completions.create(
+        const { data: completion, response } = await sdk.chat.completions.create(
           {
             model: endpoint.model,
             messages: [{ role: 'user', content: request.content }],
@@ -86,7 +91,7 @@ export function createChatClient(endpoint: Endpoint, apiKey: string | null): Cha
             ...(request.seed !== null ? { seed: request.seed } : {}),
           },
           { signal: AbortSignal.any([signal, timeout.signal]) },
-        );
+        ).withResponse();
         const choice = completion?.choices?.[0];
         if (!choice || typeof choice.message?.content !== 'string') throw new RequestError('malformed', 'the reply has no choices[0].message.content');
         if (choice.message.content.trim() === '') throw new RequestError('empty', 'the model sent an empty reply');
@@ -95,6 +100,7 @@ export function createChatClient(endpoint: Endpoint, apiKey: string | null): Cha
           tokensIn: completion.usage?.prompt_tokens ?? null,
           tokensOut: completion.usage?.completion_tokens ?? null,
           latencyMs: Math.round(performance.now() - started),
+          budget: readRateBudget(response.headers),
         };
       } catch (error) {
         if (error instanceof RequestError) throw error;

@@ -2,9 +2,10 @@ import type { Option } from '../../../shared/contract';
 import { judgePrompt, parseJudgeReply, type Extracted } from '../../../shared/scoring/extract';
 import type { JudgeTry } from '../runs/predictions';
 import type { EndpointSnapshot } from '../runs/config';
-import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
+import { askWithRetries, costOf, GaveUp, type AskSignals, type RetryPolicy } from './ask';
+import { isBusy } from '../db/failures';
 import type { ResponseCache } from './cache';
-import type { ChatClient } from './client';
+import type { ChatClient, ChatReply } from './client';
 import type { AdaptiveLimiter } from './limiter';
 import { requestKey } from './request';
 
@@ -16,13 +17,22 @@ export interface Judge {
   limiter: AdaptiveLimiter;
 }
 
+/** The cache only saves money later: a locked file skips it rather than failing the answer. */
+function keepInCache(cache: ResponseCache, key: string, reply: ChatReply, at: string): void {
+  try {
+    cache.put(key, reply, at);
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+  }
+}
+
 /**
  * METHODS §4 step 2: the judge reads the response and names one label (or Z for none), at temperature 0, up to three
  * times; every prompt and reply is kept. Its replies are cached like any deterministic request.
  */
 export async function askJudge(
   judge: Judge, question: string, options: readonly Option[], response: string, cache: ResponseCache, policy: RetryPolicy,
-  signal: AbortSignal, now: () => string,
+  signal: AbortSignal | AskSignals, now: () => string,
 ): Promise<{ extracted: Extracted; log: JudgeTry[]; cost: number | null }> {
   const log: JudgeTry[] = [];
   let cost: number | null = null;
@@ -36,7 +46,7 @@ export async function askJudge(
       try {
         const asked = await askWithRetries(judge.client, judge.limiter, { content: [{ type: 'text', text: prompt }], ...params }, Math.ceil(prompt.length / 4) + 16, policy, signal);
         reply = asked.reply;
-        cache.put(key, reply, now());
+        keepInCache(cache, key, reply, now());
         const c = costOf(judge.endpoint, reply);
         if (c !== null) cost = (cost ?? 0) + c;
       } catch (error) {

@@ -2,17 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { AdaptiveLimiter } from './limiter';
 import { backoffMs, defaultRetryPolicy } from './ask';
 import { retryAfterMs } from './client';
+import { durationMs, readRateBudget } from './rate-headers';
 
 describe('AdaptiveLimiter', () => {
-  it('halves on a 429 once per cool-down and climbs back one step per window of successes', () => {
+  it('lets one 429 wait alone, and halves only on sustained 429s, once per window, climbing back per window of successes', () => {
     let t = 0;
     const limiter = new AdaptiveLimiter({ maxConcurrency: 8, rpm: null, tpm: null, now: () => t });
-    limiter.rateLimited(1000, 500);
-    limiter.rateLimited(1000, 500); // the same burst: not halved again
-    expect(limiter.concurrency).toBe(4);
+    for (let i = 0; i < 20; i++) limiter.success();
+    limiter.rateLimited(1000);
+    expect(limiter.concurrency).toBe(8); // one 429 among successes: that request waits, nobody else
+    expect(limiter.waitingMs()).toBe(0);
+    for (let i = 0; i < 5; i++) limiter.rateLimited(1000);
+    expect(limiter.concurrency).toBe(4); // over a quarter of recent outcomes: sustained
     expect(limiter.waitingMs()).toBe(1000);
+    limiter.rateLimited(1000); // the same burst: the window starts afresh, not halved again
+    expect(limiter.concurrency).toBe(4);
     t = 2000;
-    limiter.rateLimited(null, 300);
+    for (let i = 0; i < 8; i++) limiter.rateLimited(300);
     expect(limiter.concurrency).toBe(2);
     for (let i = 0; i < 2; i++) limiter.success();
     expect(limiter.concurrency).toBe(3);
@@ -20,6 +26,19 @@ describe('AdaptiveLimiter', () => {
     expect(limiter.concurrency).toBe(8);
     limiter.success();
     expect(limiter.concurrency).toBe(8);
+  });
+
+  it('holds every sender while the server says its budget is spent, until the window resets', () => {
+    let t = 0;
+    const limiter = new AdaptiveLimiter({ maxConcurrency: 4, rpm: null, tpm: null, now: () => t });
+    limiter.observe(readRateBudget(new Headers({ 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-reset-requests': '1s' })));
+    expect(limiter.waitingMs()).toBe(0);
+    limiter.observe(readRateBudget(new Headers({ 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '1m0.5s' })));
+    expect(limiter.waitingMs()).toBe(60_500);
+    limiter.observe(readRateBudget(new Headers({ 'x-ratelimit-remaining-tokens': '0', 'x-ratelimit-reset-tokens': '90s' })));
+    expect(limiter.waitingMs()).toBe(90_000);
+    expect(readRateBudget(new Headers({ 'content-type': 'application/json' }))).toBeNull();
+    expect([durationMs('20ms'), durationMs('1h2m3s'), durationMs('2'), durationMs('soon')]).toEqual([20, 3_723_000, 2000, null]);
   });
 
   it('holds a request until a slot frees', async () => {

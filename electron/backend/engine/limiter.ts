@@ -1,5 +1,7 @@
+import type { RateBudget } from './rate-headers';
+
 export interface LimiterOptions {
-  /** The most requests in flight; the limiter halves below it on 429s and climbs back one step at a time. */
+  /** The most requests in flight; the limiter halves below it on sustained 429s and climbs back one step at a time. */
   maxConcurrency: number;
   rpm: number | null;
   tpm: number | null;
@@ -7,17 +9,28 @@ export interface LimiterOptions {
 }
 
 const MINUTE = 60_000;
+/** A 429 is "sustained" when more than this share of the recent outcomes were 429s. */
+const SUSTAINED_SHARE = 0.25;
 
 /**
- * Who may send next, per endpoint: a concurrency limit that adapts (halved on a 429, +1 after a full window of
- * successes — AIMD, as TCP does), a shared cool-down honouring Retry-After, and sliding-minute request and token
- * budgets. Waiters sleep until something changes; nothing polls.
+ * Who may send next, for one endpoint. The whole interface a sender needs (an endpoint with replicas would hold one
+ * limiter per replica):
+ * - `acquire(tokens, signal)` before sending, `release()` after, whatever happened;
+ * - `success()` after a good reply, `rateLimited(retryAfterMs)` after a 429, `observe(budget)` with the
+ *   `x-ratelimit-*` headers of any reply.
+ *
+ * A single 429 is the server's word about one request: that request waits its Retry-After (the caller sleeps), the
+ * others keep sending. Only sustained 429s (over a quarter of recent outcomes) halve concurrency and hold every sender
+ * for the Retry-After — AIMD, as TCP does, climbing back +1 per window of successes. A budget the server announces
+ * as spent holds sends until its window resets; sliding-minute request and token budgets apply as configured.
+ * Waiters sleep until something changes; nothing polls.
  */
 export class AdaptiveLimiter {
   private limitNow: number;
   private active = 0;
-  private cooldownUntil = 0;
+  private holdUntil = 0;
   private successes = 0;
+  private readonly recent: boolean[] = [];
   private readonly window: { at: number; tokens: number }[] = [];
   private wakers: (() => void)[] = [];
   private readonly now: () => number;
@@ -35,9 +48,9 @@ export class AdaptiveLimiter {
     return this.active;
   }
 
-  /** How long senders are held back by a rate limit right now. */
+  /** How long every sender is held back by the endpoint's limits right now. */
   waitingMs(): number {
-    return Math.max(0, this.cooldownUntil - this.now());
+    return Math.max(0, this.holdUntil - this.now());
   }
 
   async acquire(tokens: number, signal: AbortSignal): Promise<void> {
@@ -59,6 +72,7 @@ export class AdaptiveLimiter {
   }
 
   success(): void {
+    this.remember(false);
     if (this.limitNow >= this.options.maxConcurrency) return;
     if (++this.successes >= this.limitNow) {
       this.successes = 0;
@@ -67,19 +81,40 @@ export class AdaptiveLimiter {
     }
   }
 
-  /** A 429: everyone waits out Retry-After (or `fallbackMs`), and fewer requests fly afterwards. */
-  rateLimited(retryAfterMs: number | null, fallbackMs: number): void {
-    const until = this.now() + (retryAfterMs ?? fallbackMs);
-    // One halving per cool-down: a burst of 429s from requests already in flight is one signal, not ten.
-    if (this.cooldownUntil <= this.now()) this.limitNow = Math.max(1, Math.ceil(this.limitNow / 2));
-    this.cooldownUntil = Math.max(this.cooldownUntil, until);
+  /** A 429. Sustained ones halve concurrency (once per window) and hold everyone for `retryAfterMs`. */
+  rateLimited(retryAfterMs: number): void {
+    this.remember(true);
     this.successes = 0;
+    const size = this.windowSize();
+    const limited = this.recent.filter(Boolean).length;
+    if (this.recent.length < Math.min(size, 8) || limited <= SUSTAINED_SHARE * this.recent.length) return;
+    this.limitNow = Math.max(1, Math.ceil(this.limitNow / 2));
+    this.holdUntil = Math.max(this.holdUntil, this.now() + retryAfterMs);
+    this.recent.length = 0;
+  }
+
+  /** The server's own account of its budget: spent means nobody sends until its window resets. */
+  observe(budget: RateBudget | null): void {
+    if (!budget) return;
+    const spentRequests = budget.remainingRequests !== null && budget.remainingRequests <= 0 ? budget.resetRequestsMs : null;
+    const spentTokens = budget.remainingTokens !== null && budget.remainingTokens <= 0 ? budget.resetTokensMs : null;
+    const wait = Math.max(spentRequests ?? 0, spentTokens ?? 0);
+    if (wait > 0) this.holdUntil = Math.max(this.holdUntil, this.now() + wait);
+  }
+
+  private windowSize(): number {
+    return Math.max(8, this.limitNow * 2);
+  }
+
+  private remember(limited: boolean): void {
+    this.recent.push(limited);
+    while (this.recent.length > this.windowSize()) this.recent.shift();
   }
 
   /** 0 when a request may go now; otherwise ms to sleep (Infinity = until a slot frees). */
   private blockedFor(tokens: number): number {
     const now = this.now();
-    if (this.cooldownUntil > now) return this.cooldownUntil - now;
+    if (this.holdUntil > now) return this.holdUntil - now;
     if (this.active >= this.limitNow) return Infinity;
     while (this.window.length > 0 && this.window[0]!.at <= now - MINUTE) this.window.shift();
     if (this.options.rpm !== null && this.window.length >= this.options.rpm) return this.window[0]!.at + MINUTE - now;

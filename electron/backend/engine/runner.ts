@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import type { ApiError } from '../../../shared/contract';
 import { readResponse, isRight } from '../../../shared/scoring/answer';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { cacheable } from '../runs/config';
+import { cacheable, type FrozenConfig } from '../runs/config';
+import { storageFailure } from '../db/failures';
+import { AnswerWriter } from './answer-writer';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
 import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
@@ -21,9 +25,10 @@ export interface RunnerDeps {
   now: () => Date;
   retry: RetryPolicy;
   control: JobControl;
-  /** Aborted by "pause": no new requests; those in flight finish and are stored. */
+  /** Aborted by "pause": no new requests, no retries or backoff waits; those in flight get `pauseGraceMs`, then are dropped. */
   pause: AbortSignal;
   stats: RunStats;
+  pauseGraceMs?: number;
 }
 
 export interface RunOutcome {
@@ -32,7 +37,16 @@ export interface RunOutcome {
   asked: number;
   answered: number;
   errors: number;
+  /** Why the run failed or paused by itself (storage, key, fail-fast, a lock that never let go); null otherwise. */
+  error: ApiError | null;
 }
+
+/** A request in flight when the run is paused gets this long to come back before it is dropped (and asked on resume). */
+export const PAUSE_GRACE_MS = 1000;
+/** How long a run that is ending keeps trying to write answers held back by another process's lock. */
+const DRAIN_MS = 60_000;
+/** Workers per sending slot: while some wait out a backoff, others keep the slots busy. */
+const WORKERS_PER_SLOT = 4;
 
 /** The seeded random-guess baseline: a label drawn from a hash of (seed, question, pass), so reruns agree. */
 export function randomLabel(seed: number, unit: Pick<Unit, 'questionId' | 'pass' | 'options'>): string | null {
@@ -41,48 +55,80 @@ export function randomLabel(seed: number, unit: Pick<Unit, 'questionId' | 'pass'
   return unit.options[digest.readUInt32BE(0) % unit.options.length]!.label;
 }
 
-/**
- * Runs (or resumes) a run: asks each unit that has no answer yet — or, with `which = 'errors'`, only failed ones — and
- * writes every answer the moment it arrives, so a crash loses at most the requests in flight.
- */
-export async function executeRun(runId: number, which: 'unanswered' | 'errors', deps: RunnerDeps): Promise<RunOutcome> {
-  const { db, control } = deps;
-  const config = runConfig(runRow(db, runId));
-  if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
-  const units = loadUnits(db, runId, which);
-  const cache = new ResponseCache(db);
-  const iso = () => deps.now().toISOString();
-  const fatal = new AbortController();
-  const signal = AbortSignal.any([control.signal, fatal.signal]);
-  let fatalError: string | null = null;
-  let answered = 0;
-  let errors = 0;
-  let finished = 0;
+interface RunSignals {
+  fatal: AbortController;
+  /** No new request, no retry, no backoff wait: pause, cancel or a fatal error. */
+  stop: AbortSignal;
+  /** Drop the requests in flight: cancel or a fatal error at once, pause after its grace. */
+  abandon: AbortSignal;
+}
 
+function runSignals(control: JobControl, pause: AbortSignal, graceMs: number): RunSignals {
+  const fatal = new AbortController();
+  const grace = new AbortController();
+  const stop = AbortSignal.any([control.signal, fatal.signal, pause]);
+  const abandon = AbortSignal.any([control.signal, fatal.signal, grace.signal]);
+  const onPause = () => setTimeout(() => grace.abort(), graceMs).unref();
+  if (pause.aborted) onPause();
+  else pause.addEventListener('abort', onPause, { once: true });
+  // Every waiting sender listens to these (a few per worker): many listeners are the design, not a leak.
+  setMaxListeners(0, stop, abandon);
+  return { fatal, stop, abandon };
+}
+
+interface Tally {
+  answered: number;
+  errors: number;
+  finished: number;
+  /** The first error that stopped the run by itself. */
+  fatal: ApiError | null;
+}
+
+interface RunParts {
+  runId: number;
+  config: FrozenConfig;
+  deps: RunnerDeps;
+  signals: RunSignals;
+  writer: AnswerWriter;
+  tally: Tally;
+  total: number;
+  stopWith: (error: ApiError) => void;
+}
+
+function endpointParts(config: FrozenConfig, endpoints: EndpointStore) {
   const endpoint = config.endpoint;
-  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(endpoint.name))) : null;
+  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, endpoints.apiKey(endpoints.get(endpoint.name))) : null;
   const limiter = new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
   const judge: Judge | null = config.judge
     ? {
         endpoint: config.judge,
-        client: createChatClient({ ...config.judge, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(config.judge.name))),
+        client: createChatClient({ ...config.judge, apiKeyEnv: null }, endpoints.apiKey(endpoints.get(config.judge.name))),
         limiter: new AdaptiveLimiter({ maxConcurrency: config.judge.concurrency, rpm: config.judge.rpm, tpm: config.judge.tpm }),
       }
     : null;
+  return { endpoint, client, limiter, judge };
+}
+
+/** Asks one unit and writes its answer (or why it failed); a unit dropped by pause or cancel is left unasked. */
+function unitAnswerer(p: RunParts) {
+  const { config, deps, signals, writer, tally, runId } = p;
+  const db = deps.db;
+  const { endpoint, client, limiter, judge } = endpointParts(config, deps.endpoints);
+  const cache = new ResponseCache(db);
   const encoder = config.images && config.kind === 'model' ? new ImageEncoder(db, config.imageMaxSide) : null;
   const useCache = cacheable(config);
   const params = { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed };
-
-  setRunStatus(db, runId, 'running', null, null);
-  deps.stats.begin(units.length, limiter);
-  control.progress(0, units.length, `${units.length} to ask`);
-
+  const iso = () => deps.now().toISOString();
   const settle = (ok: boolean) => {
-    finished++;
-    if (ok) answered++;
-    else errors++;
+    tally.finished++;
+    if (ok) tally.answered++;
+    else tally.errors++;
     deps.stats.record();
-    control.progress(finished, units.length, `${answered} answered · ${errors} errors`);
+    deps.control.progress(tally.finished, p.total, `${tally.answered} answered · ${tally.errors} errors`);
+  };
+  const fail = (unit: Unit, message: string, prompt: Answer['prompt'], attempts: number) => {
+    writer.write(() => storeError(db, runId, unit.questionId, unit.pass, message, prompt, attempts, iso()));
+    settle(false);
   };
 
   const answerOne = async (unit: Unit): Promise<void> => {
@@ -93,7 +139,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
         raw: label ?? '', label, path: label ? 'exact' : 'failed', correct: isRight(unit.type, unit.answer, label, label, unit.rule),
         prompt: built.prompt, judge: [], tokensIn: null, tokensOut: null, latencyMs: 0, cost: null, cached: false, attempts: 1,
       };
-      storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso());
+      writer.write(() => storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso()));
       return settle(true);
     }
     const key = requestKey(endpoint!, params, built.prompt);
@@ -102,20 +148,16 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     let attempts = 0;
     if (!reply) {
       try {
-        const asked = await askWithRetries(client!, limiter, { content: built.content, ...params }, estimateTokens(built.textChars, built.prompt.flatMap((p) => (p.kind === 'image' ? [p] : []))) + params.maxTokens, deps.retry, signal);
+        const images = built.prompt.flatMap((part) => (part.kind === 'image' ? [part] : []));
+        const asked = await askWithRetries(client!, limiter, { content: built.content, ...params }, estimateTokens(built.textChars, images) + params.maxTokens, deps.retry, signals);
         reply = asked.reply;
         attempts = asked.attempts;
       } catch (error) {
         if (!(error instanceof GaveUp)) throw error;
         if (error.last.kind === 'cancelled') return;
-        storeError(db, runId, unit.questionId, unit.pass, `${error.last.kind}: ${error.last.message}`, built.prompt, error.attempts, iso());
-        settle(false);
-        if (error.last.kind === 'auth' || config.failFast) {
-          fatalError = error.last.kind === 'auth'
-            ? `the endpoint refused the key (${error.last.message}); check the API key and resume`
-            : `stopped at the first failed request (fail-fast): ${error.last.message}`;
-          fatal.abort();
-        }
+        fail(unit, `${error.last.kind}: ${error.last.message}`, built.prompt, error.attempts);
+        if (error.last.kind === 'auth') p.stopWith({ code: 'unauthorized', message: `the endpoint refused the key (${error.last.message}); check the API key and resume` });
+        else if (config.failFast) p.stopWith({ code: 'endpoint_failed', message: `stopped at the first failed request (fail-fast): ${error.last.message}` });
         return;
       }
     }
@@ -124,7 +166,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     let judgeCost: number | null = null;
     if (read.path === 'failed' && judge && unit.type === 'multiple-choice') {
       try {
-        const judged = await askJudge(judge, unit.text, unit.options, reply.text, cache, deps.retry, signal, iso);
+        const judged = await askJudge(judge, unit.text, unit.options, reply.text, cache, deps.retry, signals, iso);
         read = judged.extracted;
         judgeLog = judged.log;
         judgeCost = judged.cost;
@@ -139,39 +181,85 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
       prompt: built.prompt, judge: judgeLog, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, latencyMs: cached ? null : reply.latencyMs,
       cost: cost === null && judgeCost === null ? null : (cost ?? 0) + (judgeCost ?? 0), cached, attempts,
     };
-    db.transaction(() => {
-      if (!cached && useCache) cache.put(key, reply, iso());
+    const got = reply;
+    writer.write(() => db.transaction(() => {
+      if (!cached && useCache) cache.put(key, got, iso());
       storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso());
-    })();
+    })());
     settle(true);
   };
+  return { answerOne, limiter, fail };
+}
 
+/**
+ * Runs (or resumes) a run: asks each unit that has no answer yet — or, with `which = 'errors'`, only failed ones — and
+ * writes every answer the moment it arrives, so a crash loses at most the requests in flight. A storage failure ends
+ * the run `failed` with its reason; answers a lock held back are written before the run reports its end.
+ */
+export async function executeRun(runId: number, which: 'unanswered' | 'errors', deps: RunnerDeps): Promise<RunOutcome> {
+  const { db, control } = deps;
+  const config = runConfig(runRow(db, runId));
+  if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
+  const units = loadUnits(db, runId, which);
+  const signals = runSignals(control, deps.pause, deps.pauseGraceMs ?? PAUSE_GRACE_MS);
+  const tally: Tally = { answered: 0, errors: 0, finished: 0, fatal: null };
+  const stopWith = (error: ApiError) => {
+    tally.fatal ??= error;
+    signals.fatal.abort();
+  };
+  const writer = new AnswerWriter(db.name, stopWith);
+  const { answerOne, limiter, fail } = unitAnswerer({ runId, config, deps, signals, writer, tally, total: units.length, stopWith });
+
+  setRunStatus(db, runId, 'running', null, null);
+  deps.stats.begin(units.length, limiter);
+  control.progress(0, units.length, `${units.length} to ask`);
   let next = 0;
   const worker = async () => {
-    while (next < units.length && !deps.pause.aborted && !signal.aborted) {
+    while (next < units.length && !signals.stop.aborted) {
       const unit = units[next++]!;
       try {
         await answerOne(unit);
       } catch (error) {
         // A problem of this one question (an image missing from the project…): record it, keep the run going.
-        storeError(db, runId, unit.questionId, unit.pass, `internal: ${error instanceof Error ? error.message : String(error)}`, [], 1, iso());
-        settle(false);
+        fail(unit, `internal: ${error instanceof Error ? error.message : String(error)}`, [], 1);
       }
     }
   };
-  // As many workers as the endpoint may ever run at once; the limiter decides how many actually send.
-  const workers = config.kind === 'random' ? 1 : config.concurrency;
+  // More workers than the endpoint's concurrency, so requests waiting out a backoff do not leave sending slots idle;
+  // the limiter decides how many actually send.
+  const workers = config.kind === 'random' ? 1 : config.concurrency * WORKERS_PER_SLOT;
   try {
     await Promise.all(Array.from({ length: Math.min(workers, Math.max(1, units.length)) }, worker));
   } finally {
     deps.stats.end();
   }
+  const held = await writer.drain(DRAIN_MS);
+  if (held > 0) stopWith({ code: 'locked', message: `${held} answers could not be written: another process kept ${db.name} locked for over a minute; resume to ask them again` });
+  return endRun(runId, deps, tally, units.length);
+}
 
-  if (control.signal.aborted) {
-    setRunStatus(db, runId, 'cancelled', null, deps.now());
+/** Records how the run ended — honestly: a failure stays a failure even when recording it fails too. */
+function endRun(runId: number, deps: RunnerDeps, tally: Tally, total: number): RunOutcome {
+  const { db, control } = deps;
+  if (control.signal.aborted && !tally.fatal) {
+    trySetStatus(db, runId, 'cancelled', null, deps.now());
     throw new AppError('cancelled', 'cancelled');
   }
-  const status = fatalError ? 'failed' : deps.pause.aborted && finished < units.length ? 'paused' : 'done';
-  setRunStatus(db, runId, status, fatalError, status === 'paused' ? null : deps.now());
-  return { runId, status, asked: finished, answered, errors };
+  const paused = deps.pause.aborted && tally.finished < total;
+  // A lock that never let go leaves the run resumable: nothing is wrong with the file.
+  const status = tally.fatal ? (tally.fatal.code === 'locked' ? 'paused' : 'failed') : paused ? 'paused' : 'done';
+  const recorded = trySetStatus(db, runId, status, tally.fatal?.message ?? null, status === 'paused' ? null : deps.now());
+  const error = tally.fatal ?? recorded;
+  return { runId, status: recorded && !tally.fatal ? 'failed' : status, asked: tally.finished, answered: tally.answered, errors: tally.errors, error };
+}
+
+function trySetStatus(db: Db, runId: number, status: Parameters<typeof setRunStatus>[2], error: string | null, at: Date | null): ApiError | null {
+  try {
+    setRunStatus(db, runId, status, error, at);
+    return null;
+  } catch (e) {
+    const failure = storageFailure(e, db.name);
+    if (!failure) throw e;
+    return failure;
+  }
 }

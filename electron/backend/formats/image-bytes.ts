@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
+import { incompleteImage } from './image-complete';
 
 export interface DecodedImage {
   hash: string;
@@ -52,6 +53,8 @@ export function describeImage(bytes: Buffer): DecodedImage {
     throw new Error(`the ${mime} image is truncated or corrupt`);
   }
   if (width <= 0 || height <= 0) throw new Error(`the ${mime} image has no size`);
+  const incomplete = incompleteImage(bytes, mime);
+  if (incomplete) throw new Error(incomplete);
   const hash = createHash('sha256').update(bytes).digest('hex');
   return { hash, bytes, mime, width, height };
 }

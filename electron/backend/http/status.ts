@@ -15,5 +15,12 @@ export const statusOf: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   cancelled: 409,
+  not_a_project: 422,
+  project_damaged: 422,
+  newer_schema: 409,
+  disk_full: 507,
+  read_only: 503,
+  locked: 503,
+  endpoint_failed: 502,
   internal: 500,
 };

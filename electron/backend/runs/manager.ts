@@ -13,6 +13,7 @@ import { freezeConfig } from './config';
 import { planRun } from './plan';
 import { storeAnswer } from './predictions';
 import { createRun, findResumable, listRuns, runConfig, runRow, runSummary, setRunStatus } from './store';
+import { currentHolder, describeHolder, leaseTtlMs, newHolderToken, releaseLease, renewLease, takeLease } from './lease';
 
 interface Live {
   stats: RunStats;
@@ -24,6 +25,8 @@ interface Live {
 export class RunManager {
   private readonly live = new Map<number, Live>();
   retry: RetryPolicy = defaultRetryPolicy;
+  /** How long a run's lease lives without a heartbeat (see lease.ts). */
+  leaseMs = leaseTtlMs();
 
   constructor(
     private readonly project: () => ProjectSession,
@@ -46,11 +49,19 @@ export class RunManager {
   /** Creates the run and starts it; with `reuse`, continues an unfinished run of the same configuration instead. */
   start(input: RunConfigParsed, userId: string | null, reuse = false): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null; resumed: boolean } {
     const config = freezeConfig(input, this.endpoints);
-    const existing = reuse ? findResumable(this.db, config) : null;
-    const runId = existing ?? createRun(this.db, input, config, userId, this.now());
+    const token = newHolderToken();
+    // Finding (or creating) the run and taking its lease are one IMMEDIATE transaction: two processes started together
+    // on one configuration must not both create a run, nor both take the same one.
+    const { runId, existing } = this.db.transaction(() => {
+      const found = reuse ? findResumable(this.db, config) : null;
+      if (found !== null && this.live.has(found)) throw new AppError('conflict', `run ${found} is already running`);
+      const id = found ?? createRun(this.db, input, config, userId, this.now());
+      if (config.kind !== 'human') takeLease(this.db, id, token, this.now(), this.leaseMs);
+      return { runId: id, existing: found };
+    }).immediate();
     this.events.changed(['runs']);
     if (config.kind === 'human') return { runId, jobId: null, done: null, resumed: existing !== null };
-    const { jobId, done } = this.launch(runId, 'unanswered');
+    const { jobId, done } = this.launch(runId, 'unanswered', token);
     return { runId, jobId, done, resumed: existing !== null };
   }
 
@@ -60,15 +71,38 @@ export class RunManager {
     const { imported, reread } = runConfig(row);
     if (imported) throw new AppError('conflict', `run ${id} was scored from ${imported.file}; there is no model to ask`);
     if (reread) throw new AppError('conflict', `run ${id} re-reads the replies of run ${reread.run}; resume that run instead`);
-    const { jobId, done } = this.launch(id, which);
+    if (this.live.has(id)) throw new AppError('conflict', `run ${id} is already running`);
+    const token = newHolderToken();
+    this.db.transaction(() => takeLease(this.db, id, token, this.now(), this.leaseMs)).immediate();
+    const { jobId, done } = this.launch(id, which, token);
     return { runId: id, jobId, done };
   }
 
-  private launch(runId: number, which: 'unanswered' | 'errors'): { jobId: string; done: Promise<RunOutcome> } {
-    if (this.live.has(runId)) throw new AppError('conflict', `run ${runId} is already running`);
+  /** Renews the lease while the run executes; a lease lost to another process (ours expired) pauses this run. */
+  private heartbeat(runId: number, token: string, pause: AbortController): () => void {
+    const timer = setInterval(() => {
+      try {
+        if (!renewLease(this.db, runId, token, this.now(), this.leaseMs)) pause.abort();
+      } catch {
+        // A busy or full file: the next beat tries again, and the lease outlives a few missed beats.
+      }
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      try {
+        releaseLease(this.db, runId, token);
+      } catch {
+        // The file refuses writes: the lease simply expires.
+      }
+    };
+  }
+
+  private launch(runId: number, which: 'unanswered' | 'errors', token: string): { jobId: string; done: Promise<RunOutcome> } {
     const row = runRow(this.db, runId);
     const pause = new AbortController();
     const stats = new RunStats();
+    const stopBeating = this.heartbeat(runId, token, pause);
     const { job, done } = this.jobs.start(
       'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
       (control) => {
@@ -78,6 +112,7 @@ export class RunManager {
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );
     const finished = done.finally(() => {
+      stopBeating();
       this.live.delete(runId);
       this.events.changed(['runs']);
     });
@@ -86,8 +121,15 @@ export class RunManager {
     return { jobId: job.id, done: finished };
   }
 
+  /** Refuses to touch a run another process executes, naming that process. */
+  refuseIfHeldElsewhere(id: number): void {
+    const held = this.live.has(id) ? null : currentHolder(this.db, id, this.now().getTime());
+    if (held) throw new AppError('conflict', describeHolder(id, held));
+  }
+
   async pause(id: number): Promise<RunSummary> {
     const live = this.live.get(id);
+    this.refuseIfHeldElsewhere(id);
     if (!live) throw new AppError('conflict', `run ${id} is not running`);
     live.pause.abort();
     await live.done.catch(() => undefined);
@@ -100,6 +142,7 @@ export class RunManager {
       this.jobs.cancel(live.stats.jobId);
       await live.done.catch(() => undefined);
     } else {
+      this.refuseIfHeldElsewhere(id);
       const row = runRow(this.db, id);
       if (row.status === 'done') throw new AppError('conflict', `run ${id} has finished`);
       setRunStatus(this.db, id, 'cancelled', null, this.now());
@@ -108,11 +151,11 @@ export class RunManager {
   }
 
   get(id: number): RunSummary {
-    return runSummary(this.db, id, this.liveInfo(id));
+    return runSummary(this.db, id, this.liveInfo(id), this.now().getTime());
   }
 
   list(): RunSummary[] {
-    return listRuns(this.db, this.liveInfo);
+    return listRuns(this.db, this.liveInfo, this.now().getTime());
   }
 
   /** Resolves when the run's job (if any) has ended, however it ended. */

@@ -86,12 +86,15 @@ export function setRunStatus(db: Db, id: number, status: RunRow['status'], error
 interface SummaryRow extends RunRow {
   dataset_name: string; units: number; answered: number | null; errors: number | null; correct: number | null; failed: number | null;
   cached: number | null; tokens_in: number | null; tokens_out: number | null; cost: number | null; costs: number;
+  lease_pid: number | null; lease_host: string | null; lease_since: string | null; lease_expires: number | null;
 }
 
 const SUMMARY_SQL = `SELECT r.*, d.name AS dataset_name,
     (SELECT count(*) FROM run_units u WHERE u.run_id = r.id) AS units,
-    a.answered, a.errors, a.correct, a.failed, a.cached, a.tokens_in, a.tokens_out, a.cost, coalesce(a.costs, 0) AS costs
+    a.answered, a.errors, a.correct, a.failed, a.cached, a.tokens_in, a.tokens_out, a.cost, coalesce(a.costs, 0) AS costs,
+    l.pid AS lease_pid, l.host AS lease_host, l.started_at AS lease_since, l.expires_at AS lease_expires
   FROM runs r JOIN datasets d ON d.id = r.dataset_id
+  LEFT JOIN run_leases l ON l.run_id = r.id
   LEFT JOIN (SELECT run_id, sum(status = 'answered') AS answered, sum(status = 'error') AS errors, sum(correct = 1) AS correct,
       sum(status = 'answered' AND corrected IS NULL AND extraction IN ('failed', 'unanswerable')) AS failed,
       sum(cached) AS cached, sum(tokens_in) AS tokens_in, sum(tokens_out) AS tokens_out, sum(cost) AS cost, count(cost) AS costs
@@ -99,29 +102,36 @@ const SUMMARY_SQL = `SELECT r.*, d.name AS dataset_name,
 
 export type LiveInfo = NonNullable<RunSummary['live']>;
 
-function toSummary(r: SummaryRow, live: LiveInfo | null): RunSummary {
+/** The process executing the run when it is not this one: its lease is still valid. */
+function executorOf(r: SummaryRow, live: LiveInfo | null, nowMs: number): RunSummary['executor'] {
+  if (live || r.lease_pid === null || r.lease_expires === null || r.lease_expires <= nowMs) return null;
+  return { pid: r.lease_pid, host: r.lease_host ?? '', since: r.lease_since ?? '' };
+}
+
+function toSummary(r: SummaryRow, live: LiveInfo | null, nowMs: number): RunSummary {
   const config = runConfig(r);
-  // "running" in the file but no job in this process: the app was closed or killed mid-run.
-  const status: RunStatus = r.status === 'running' && !live && r.kind !== 'human' ? 'interrupted' : r.status;
+  const executor = executorOf(r, live, nowMs);
+  // Executed elsewhere: live there. "running" in the file with nobody holding it: the holder was closed or killed mid-run.
+  const status: RunStatus = executor ? 'running' : r.status === 'running' && !live && r.kind !== 'human' ? 'interrupted' : r.status;
   return {
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
     templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
     status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: r.units,
     answered: r.answered ?? 0, errors: r.errors ?? 0, correct: r.correct ?? 0, failedExtraction: r.failed ?? 0, cached: r.cached ?? 0,
-    tokensIn: r.tokens_in ?? 0, tokensOut: r.tokens_out ?? 0, cost: r.costs > 0 ? r.cost : null, live,
+    tokensIn: r.tokens_in ?? 0, tokensOut: r.tokens_out ?? 0, cost: r.costs > 0 ? r.cost : null, live, executor,
   };
 }
 
 /** Runs people started; the few-shot runs a TP-Eval optimisation makes are listed with the optimisation instead. */
-export function listRuns(db: Db, live: (id: number) => LiveInfo | null): RunSummary[] {
+export function listRuns(db: Db, live: (id: number) => LiveInfo | null, nowMs: number): RunSummary[] {
   const rows = db.prepare(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all() as SummaryRow[];
-  return rows.map((r) => toSummary(r, live(r.id)));
+  return rows.map((r) => toSummary(r, live(r.id), nowMs));
 }
 
-export function runSummary(db: Db, id: number, live: LiveInfo | null): RunSummary {
+export function runSummary(db: Db, id: number, live: LiveInfo | null, nowMs: number): RunSummary {
   const row = db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(id) as SummaryRow | undefined;
   if (!row) throw new AppError('not_found', `run ${id} does not exist`);
-  return toSummary(row, live);
+  return toSummary(row, live, nowMs);
 }
 
 export function deleteRun(db: Db, id: number): boolean {

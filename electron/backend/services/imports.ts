@@ -7,6 +7,7 @@ import { detectFormat, importers } from '../formats/detect';
 import { importError } from '../formats/import-error';
 import { ImportSink } from '../formats/sink';
 import { existsSync } from 'node:fs';
+import { textAsUtf8 } from '../formats/text-encoding';
 
 export type ImportInput = ParsedInput<'imports.run'>;
 
@@ -26,6 +27,15 @@ export async function runImport(
   meta: { title: string; startedAt: string; now: () => Date; userId: string | null },
 ): Promise<ImportResult> {
   for (const file of input.files) if (!existsSync(file)) throw importError(file, null, 'no such file');
+  const text = await textAsUtf8(input.files, input.encoding);
+  try {
+    return await importFiles(projectPath, { ...input, files: text.files }, control, meta);
+  } finally {
+    await text.cleanup();
+  }
+}
+
+async function importFiles(projectPath: string, input: ImportInput, control: JobControl, meta: Parameters<typeof runImport>[3]): Promise<ImportResult> {
   const formats: DataFormat[] = [];
   for (const file of input.files) formats.push(input.format === 'auto' ? await detectFormat(file) : input.format);
   const format = formats[0]!;

@@ -52,14 +52,14 @@ export async function askWithPrompt(
     const outcome = await executeRun(runId, 'unanswered', {
       db, endpoints: deps.endpoints, now: deps.now, retry: deps.retry, control, pause: never, stats: new RunStats(),
     });
-    if (outcome.status === 'failed') throw new AppError('internal', `the target model failed: ${runRow(db, runId).error ?? 'see the run'}`);
+    if (outcome.status === 'failed') throw new AppError(outcome.error?.code ?? 'internal', `the target model failed: ${outcome.error?.message ?? 'see the run'}`);
   }
   return runId;
 }
 
 /** Right answers over every unit of a run (errors and unanswered count as wrong), from the runs' own summary. */
 export function accuracyOf(db: Db, runId: number): number {
-  const run = runSummary(db, runId, null);
+  const run = runSummary(db, runId, null, Date.now());
   return run.units === 0 ? 0 : run.correct / run.units;
 }
 

@@ -170,9 +170,9 @@ describe('variant generation', () => {
 
   it('fails on an image that cannot be decoded and stores nothing at all', async () => {
     const items = await seedPictures(t.backend, t.dir, 2);
-    // A PNG whose header and size are intact but whose pixel data is cut off: it imports, but does not decode.
+    // A PNG whose header, size and IEND end are intact but whose pixel data is zeros: it imports, but does not decode.
     const whole = picture(160, 120, 190);
-    const broken = Buffer.concat([whole.subarray(0, 60), Buffer.alloc(40)]);
+    const broken = Buffer.concat([whole.subarray(0, 60), Buffer.alloc(40), whole.subarray(whole.length - 12)]);
     const file = join(t.dir, 'broken.tsv');
     writeTsv(file, [['index', 'image', 'question', 'A', 'B', 'answer'], ['99', broken.toString('base64'), 'What is marked?', 'x', 'y', 'A']]);
     const { datasetId } = await t.backend.call('imports.run', { files: [file], dataset: 'broken' });

@@ -11,6 +11,8 @@ const importInput = z.object({
   format: importFormatSchema.default('auto'),
   /** Dataset to create; defaults to the first file's name without its extension. */
   dataset: z.string().min(1).max(200).optional(),
+  /** The text files' encoding when it is not UTF-8 (latin1, windows-1252, utf-16le…); without it non-UTF-8 is refused. */
+  encoding: z.string().min(1).max(40).optional(),
 });
 
 const importResult = z.object({

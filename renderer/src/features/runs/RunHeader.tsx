@@ -48,12 +48,12 @@ export function RunHeader(props: { run: RunSummary }) {
               <Play size={14} /> Resume
             </button>
           )}
-          {!live && r.errors > 0 && (
+          {!live && !r.executor && r.errors > 0 && (
             <button className="button" disabled={busy} onClick={() => retry.mutate({ id: r.id })} data-testid="runs.retry" title="Retry errors (e)">
               <RotateCcw size={14} /> Retry {r.errors} error{r.errors === 1 ? '' : 's'}
             </button>
           )}
-          {!live && (
+          {!live && !r.executor && (
             <button className="icon-button" aria-label="Delete run" title="Delete run"
               onClick={() => window.confirm(`Delete run "${r.name}" and its ${r.answered} answers?`) && remove.mutate({ id: r.id })}>
               <Trash2 size={15} />
@@ -78,6 +78,11 @@ export function RunHeader(props: { run: RunSummary }) {
         {r.kind === 'model' && <Stat label="Cost" value={money(r.cost)} />}
         {r.kind === 'model' && <Stat label="From cache" value={r.cached.toLocaleString()} />}
       </div>
+      {r.executor && (
+        <p className="muted small" data-testid="runs.executor">
+          Running in process {r.executor.pid} on {r.executor.host} since {new Date(r.executor.since).toLocaleString()}; pause or cancel it there.
+        </p>
+      )}
       {r.error && <p className="error-box">{r.error}</p>}
       {error && <p className="error-box">{error.message}</p>}
     </section>

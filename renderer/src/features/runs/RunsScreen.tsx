@@ -24,7 +24,8 @@ export function RunsScreen() {
   const show = useDialogs((s) => s.show);
   const go = useNavigation((s) => s.go);
   const list = runs.data ?? [];
-  const anyLive = list.some((r) => r.live);
+  // A run another process executes is followed too: its progress reaches this studio only through the file.
+  const anyLive = list.some((r) => r.live || r.executor);
   const run = useCall('runs.get', { id: runId ?? -1 }, { enabled: runId !== null && list.some((r) => r.id === runId), refetchInterval: anyLive ? 1000 : false });
 
   useEffect(() => {

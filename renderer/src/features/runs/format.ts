@@ -28,5 +28,5 @@ export function compact(n: number): string {
 
 /** Runs that can be continued: the file says they stopped before the end. */
 export function resumable(run: RunSummary): boolean {
-  return run.kind !== 'human' && ['paused', 'cancelled', 'interrupted', 'failed', 'pending'].includes(run.status) && run.answered + run.errors < run.units;
+  return run.kind !== 'human' && !run.executor && ['paused', 'cancelled', 'interrupted', 'failed', 'pending'].includes(run.status) && run.answered + run.errors < run.units;
 }

@@ -1,0 +1,48 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test/fixtures';
+import { closeDb, openDb } from './open';
+
+const { dir, cleanup } = tempDir();
+afterAll(() => cleanup());
+
+/** Opening `path` as a project fails with `code`, and the file's bytes are exactly as they were. */
+function refused(path: string, code: string, message: RegExp) {
+  const before = readFileSync(path);
+  expect(() => openDb(path, { mustExist: true })).toThrow(expect.objectContaining({ code, message: expect.stringMatching(message) }));
+  expect(readFileSync(path).equals(before)).toBe(true);
+}
+
+describe('opening a project file tells what is wrong with it', () => {
+  it('refuses another program\'s SQLite database, an empty file and a text file, changing none of them', () => {
+    const foreign = join(dir, 'crm.anchor');
+    const other = new Database(foreign);
+    other.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES (\'Ada\')');
+    other.close();
+    refused(foreign, 'not_a_project', /another program \(tables customers\).*left unchanged/);
+    const empty = join(dir, 'empty.anchor');
+    writeFileSync(empty, '');
+    refused(empty, 'not_a_project', /an empty file/);
+    const text = join(dir, 'notes.anchor');
+    writeFileSync(text, 'just some notes, long enough to look like a header of something\n'.repeat(20));
+    refused(text, 'not_a_project', /not an Anchor Studio project/);
+  });
+
+  it('names a damaged file and a file from a newer build', () => {
+    const damaged = join(dir, 'damaged.anchor');
+    closeDb(openDb(damaged));
+    const bytes = readFileSync(damaged);
+    bytes.fill(0xab, 100, 4096); // the schema page
+    writeFileSync(damaged, bytes);
+    refused(damaged, 'project_damaged', /is damaged .*restore it/);
+
+    const newer = join(dir, 'newer.anchor');
+    closeDb(openDb(newer));
+    const db = new Database(newer);
+    db.prepare("INSERT INTO schema_migrations VALUES (99, '0099_future', 'x', '2030-01-01')").run();
+    db.close();
+    refused(newer, 'newer_schema', /newer Anchor Studio/);
+  });
+});

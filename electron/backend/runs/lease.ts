@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+
+/** Who executes a run right now, as another process sees it. */
+export interface LeaseHolder {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+interface LeaseRow extends LeaseHolder {
+  holder: string;
+  expires: number;
+}
+
+/**
+ * How long a lease lives without a heartbeat. Long enough that a busy machine renews it in time (heartbeats come every
+ * third of it), short enough that a killed holder's run is free again soon. `ANCHOR_RUN_LEASE_MS` shortens it in tests.
+ */
+export function leaseTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.ANCHOR_RUN_LEASE_MS);
+  return Number.isFinite(ms) && ms >= 100 ? ms : 15_000;
+}
+
+/** A token for one launch of one run: a process may execute several runs, and runs one twice over its life. */
+export function newHolderToken(): string {
+  return `${process.pid}:${randomUUID()}`;
+}
+
+const thisHost = hostname();
+
+/** A holder on this machine whose process is gone cannot renew its lease: there is no reason to wait for expiry. */
+function holderIsDead(row: LeaseRow): boolean {
+  if (row.host !== thisHost || row.pid === process.pid) return false;
+  try {
+    process.kill(row.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+function leaseRow(db: Db, runId: number): LeaseRow | undefined {
+  return db.prepare(`SELECT holder, pid, host, started_at AS since, expires_at AS expires FROM run_leases WHERE run_id = ?`).get(runId) as
+    | LeaseRow
+    | undefined;
+}
+
+/** The lease's holder while it is valid (renewed in time, holder alive); null when nobody executes the run. */
+export function currentHolder(db: Db, runId: number, nowMs: number): (LeaseHolder & { token: string }) | null {
+  const row = leaseRow(db, runId);
+  if (!row || row.expires <= nowMs || holderIsDead(row)) return null;
+  return { pid: row.pid, host: row.host, since: row.since, token: row.holder };
+}
+
+export function describeHolder(runId: number, h: LeaseHolder): string {
+  return `run ${runId} is running in process ${h.pid} on ${h.host} since ${h.since}; wait for it to finish, or pause it there`;
+}
+
+/**
+ * Takes the run's lease for `token`, or refuses with who holds it. Call inside an IMMEDIATE transaction: the check and
+ * the write must not be split by another process's take.
+ */
+export function takeLease(db: Db, runId: number, token: string, now: Date, ttlMs: number): void {
+  const held = currentHolder(db, runId, now.getTime());
+  if (held && held.token !== token) throw new AppError('conflict', describeHolder(runId, held));
+  const at = now.toISOString();
+  db.prepare(`INSERT INTO run_leases (run_id, holder, pid, host, started_at, heartbeat_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id) DO UPDATE SET holder = excluded.holder, pid = excluded.pid, host = excluded.host,
+      started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at, expires_at = excluded.expires_at`)
+    .run(runId, token, process.pid, thisHost, at, at, now.getTime() + ttlMs);
+}
+
+/** Extends the lease; false when it is no longer ours (it expired and another process took the run over). */
+export function renewLease(db: Db, runId: number, token: string, now: Date, ttlMs: number): boolean {
+  return db.prepare('UPDATE run_leases SET heartbeat_at = ?, expires_at = ? WHERE run_id = ? AND holder = ?')
+    .run(now.toISOString(), now.getTime() + ttlMs, runId, token).changes > 0;
+}
+
+export function releaseLease(db: Db, runId: number, token: string): void {
+  db.prepare('DELETE FROM run_leases WHERE run_id = ? AND holder = ?').run(runId, token);
+}

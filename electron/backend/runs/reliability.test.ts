@@ -1,0 +1,128 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withProject } from '../../../test/fixtures';
+import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
+import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
+import type { RunConfigParsed } from '../../../shared/contract';
+
+const ctx = withProject();
+let server: FakeOpenAI | null = null;
+
+async function endpoint(options: ServerOptions, extra: Record<string, unknown> = {}) {
+  server = new FakeOpenAI({ reply: goldOf, ...options });
+  const baseUrl = await server.start();
+  await ctx.backend.call('endpoints.save', { endpoint: { name: 'fake', baseUrl, model: 'fake-vl', concurrency: 2, ...extra } });
+}
+
+const config = (datasetId: number): RunConfigParsed => ({
+  datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
+  maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false,
+});
+
+/** Waits for a condition on real state; the test's own timeout is the only bound. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+afterEach(async () => {
+  await server?.stop();
+  server = null;
+});
+
+describe('a run has one executor', () => {
+  it('refuses a run another process holds, shows it running there, and takes it over once the lease expired', async () => {
+    await endpoint({});
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const first = ctx.backend.state.runs.start(config(datasetId), null);
+    await first.done;
+    // Another machine's studio holds run 2 (inserted as its process would): alive until its lease expires.
+    const runId = ctx.backend.state.runs.start({ ...config(datasetId), limit: 3 }, null).runId;
+    await ctx.backend.state.runs.settled(runId);
+    const db = ctx.backend.state.requireProject().db;
+    db.prepare(`DELETE FROM predictions WHERE run_id = ?`).run(runId);
+    db.prepare(`UPDATE runs SET status = 'running' WHERE id = ?`).run(runId);
+    const expires = Date.now() + 1500;
+    db.prepare(`INSERT INTO run_leases (run_id, holder, pid, host, started_at, heartbeat_at, expires_at) VALUES (?, 'x', 4242, 'lab-7', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', ?)`)
+      .run(runId, expires);
+
+    const shown = await ctx.backend.call('runs.get', { id: runId });
+    expect(shown).toMatchObject({ status: 'running', executor: { pid: 4242, host: 'lab-7' }, live: null });
+    await expect(ctx.backend.call('runs.resume', { id: runId })).rejects.toMatchObject({
+      code: 'conflict', message: expect.stringContaining('running in process 4242 on lab-7 since 2026-01-01T10:00:00.000Z'),
+    });
+    await expect(ctx.backend.call('runs.pause', { id: runId })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(ctx.backend.call('runs.delete', { id: runId })).rejects.toMatchObject({ code: 'conflict' });
+
+    await until(() => Date.now() > expires);
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'interrupted', executor: null });
+    await ctx.backend.call('runs.resume', { id: runId });
+    await ctx.backend.state.runs.settled(runId);
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'done', answered: 3 });
+    expect(db.prepare('SELECT count(*) FROM run_leases').pluck().get()).toBe(0);
+  });
+});
+
+describe('pause means stop', () => {
+  it('pauses a run whose endpoint hangs and whose failed requests wait a long backoff, leaving them unasked', async () => {
+    // Odd questions hang (the server holds them); even ones get a 500 and would wait a minute before their retry.
+    await endpoint({ fault: (prompt) => (questionNumber(prompt) % 2 ? { kind: 'timeout' } : { kind: '500' }) }, { concurrency: 4, timeoutMs: 120_000 });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 20);
+    const state = ctx.backend.state;
+    state.runs.retry = { maxAttempts: 5, maxRateLimited: 12, baseDelayMs: 60_000, maxDelayMs: 60_000 };
+    const { runId } = state.runs.start(config(datasetId), null);
+    await until(() => server!.held() > 0 && server!.requests.some((r) => r.fault === '500'));
+
+    const paused = await Promise.race([
+      ctx.backend.call('runs.pause', { id: runId }),
+      new Promise<null>((r) => setTimeout(() => r(null), 10_000)),
+    ]);
+    expect(paused).toMatchObject({ status: 'paused', answered: 0 });
+    await until(() => server!.held() === 0); // the hanging requests were dropped, not left open
+    const rows = (await ctx.backend.call('runs.predictions', { runId, limit: 100 })).rows;
+    expect(rows.every((r) => r.outcome === 'pending')).toBe(true);
+    const sent = server!.requests.length;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(server!.requests.length).toBe(sent); // no retry after the pause
+  }, 30_000);
+});
+
+describe('paid answers and the disk', () => {
+  it('keeps answers refused by another connection\'s lock in memory and writes them once it lets go', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    await endpoint({ gate: () => gate });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
+    const main = ctx.backend.state.requireProject().db;
+    main.pragma('busy_timeout = 100');
+    const { runId, done } = ctx.backend.state.runs.start(config(datasetId), null);
+    await until(() => server!.requests.length === 2);
+    const other = new Database(ctx.project);
+    other.exec('BEGIN IMMEDIATE');
+    open();
+    await until(() => server!.delivered() === 3);
+    await new Promise((r) => setTimeout(r, 400)); // the writes try and are refused while the lock is held
+    other.exec('COMMIT');
+    other.close();
+    const outcome = await done!;
+    expect(outcome).toMatchObject({ status: 'done', answered: 3, errors: 0, error: null });
+    expect(main.prepare(`SELECT status, count(*) FROM predictions WHERE run_id = ? GROUP BY status`).raw().all(runId)).toEqual([['answered', 3]]);
+  });
+
+  it('ends a run failed with the reason when the file may not grow, keeping every answer written before', async () => {
+    let answered = 0;
+    await endpoint({ reply: (p) => (answered++, goldOf(p)) });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 60);
+    const db = ctx.backend.state.requireProject().db;
+    const { runId, done } = ctx.backend.state.runs.start(config(datasetId), null);
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages + 2}`);
+    const outcome = await done!;
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatchObject({ code: 'disk_full', message: expect.stringContaining('free space') });
+    const summary = await ctx.backend.call('runs.get', { id: runId });
+    expect(summary).toMatchObject({ status: 'failed', errors: 0, error: expect.stringContaining('disk is full') });
+    expect(summary.answered).toBeGreaterThan(0);
+    expect(summary.answered).toBeLessThan(60);
+    db.pragma(`max_page_count = 1073741823`);
+  });
+});
