@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { MethodName, Output, ParsedInput } from '../../shared/contract';
 import type { BackendState, CallContext } from './state';
@@ -18,6 +18,13 @@ import { importPredictions } from './runs/import-predictions';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
+import { requireReadablePath } from './uploads';
+
+/** Anyone may see which project is open; only the machine's owner sees where it lives on the server. */
+function projectInfoFor(state: BackendState, ctx: CallContext) {
+  const info = state.project?.info() ?? null;
+  return info && ctx.remote ? { ...info, path: basename(info.path) } : info;
+}
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -28,6 +35,7 @@ export function createHandlers(state: BackendState): Handlers {
   const db = () => state.requireProject().db;
 
   const startImport = (input: ParsedInput<'imports.run'>, ctx: CallContext) => {
+    for (const file of input.files) requireReadablePath(state.dataDir, ctx, file);
     const session = state.requireProject();
     const title = `Import ${input.dataset ?? defaultDatasetName(input.files)}`;
     const started = state.jobs.start('import', title, '%', (control) =>
@@ -42,7 +50,7 @@ export function createHandlers(state: BackendState): Handlers {
   };
 
   return {
-    'app.info': () => ({ version: state.version, project: state.project?.info() ?? null, desktop: state.desktop }),
+    'app.info': (_input, ctx) => ({ version: state.version, project: projectInfoFor(state, ctx), desktop: state.desktop }),
 
     'projects.open': ({ path }) => state.openProject(path),
     'projects.create': ({ path }) => state.createProject(path),
@@ -108,7 +116,10 @@ export function createHandlers(state: BackendState): Handlers {
     'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
     'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
 
-    'runs.importPredictions': (input, ctx) => importPredictions(db(), input, ctx.userId, state.now()),
+    'runs.importPredictions': (input, ctx) => {
+      requireReadablePath(state.dataDir, ctx, input.path);
+      return importPredictions(db(), input, ctx.userId, state.now());
+    },
 
     'reports.run': ({ id }) => state.reports.run(id),
     'reports.drill': (input) => state.reports.drill(input),
