@@ -1,4 +1,4 @@
-/** Failures before logins slow down, the first wait, and the longest one. */
+/** Failures after which logins slow down, the first wait, the longest one, and when a quiet name is forgiven. */
 export const THROTTLE = { freeFailures: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 } as const;
 
 interface Record { failures: number; last: number; until: number }
@@ -14,7 +14,8 @@ export interface Slowdown {
 /**
  * Slows down password guessing, per name (one account attacked from many addresses) and per address (many names
  * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss. A
- * successful login clears the name and the address. Kept in memory: a restart forgets, which only the owner can do.
+ * successful login clears the name and the address. A name can be slowed by someone guessing it; that costs its
+ * owner a wait of minutes, never a lock. Kept in memory: a restart forgets, which only the owner can do.
  */
 export class LoginThrottle {
   private readonly records = new Map<string, Record>();
@@ -40,7 +41,7 @@ export class LoginThrottle {
       const previous = this.records.get(id);
       const fresh = !previous || at - previous.last > THROTTLE.forgetAfterMs;
       const failures = fresh ? 1 : previous.failures + 1;
-      const over = failures - THROTTLE.freeFailures;
+      const over = failures - THROTTLE.freeFailures + 1;
       const until = over > 0 ? at + Math.min(THROTTLE.firstWaitMs * 2 ** (over - 1), THROTTLE.maxWaitMs) : 0;
       this.records.set(id, { failures, last: at, until });
       if (until > 0) started.push({ by, key, failures, until: new Date(until) });

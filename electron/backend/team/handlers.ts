@@ -6,6 +6,7 @@ import { assignItems, reassignItems } from './assignments';
 import { dashboard } from './dashboard';
 import { tripletHistory } from './history';
 import { lintProject } from './lint';
+import { loginAlerts } from './login-alerts';
 import { listQueue, queueNeighbour } from './queues';
 import { submitReview } from './reviews';
 import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './triplets';
@@ -59,6 +60,7 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     'reviews.submit': (input, ctx) => moved(submitReview(db(), actor(ctx), input, state.now())),
 
     'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
+    'team.loginAlerts': () => loginAlerts(db()),
     'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),
   };
 }
