@@ -19,6 +19,8 @@ import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
 import { requireReadablePath } from './uploads';
+import { actorOf } from './team/users';
+import { readableItem } from './team/read-rules';
 
 /** Anyone may see which project is open; only the machine's owner sees where it lives on the server. */
 function projectInfoFor(state: BackendState, ctx: CallContext) {
@@ -33,6 +35,7 @@ export type Handlers = {
 /** Every contract method's implementation; the mapped type makes a missing one a compile error. */
 export function createHandlers(state: BackendState): Handlers {
   const db = () => state.requireProject().db;
+  const readerOf = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
 
   const startImport = (input: ParsedInput<'imports.run'>, ctx: CallContext) => {
     for (const file of input.files) requireReadablePath(state.dataDir, ctx, file);
@@ -64,10 +67,10 @@ export function createHandlers(state: BackendState): Handlers {
     'datasets.list': () => listDatasets(db()),
     'datasets.delete': ({ id }, ctx) => ({ deleted: deleteDataset(db(), id, ctx.userId, state.now()) }),
 
-    'questions.list': ({ offset, limit, ...filter }) => listQuestions(db(), filter, offset, limit),
+    'questions.list': ({ offset, limit, ...filter }, ctx) => listQuestions(db(), filter, offset, limit, readerOf(ctx)),
     'questions.facets': ({ datasetId }) => questionFacets(db(), datasetId),
 
-    'items.get': ({ id }) => getItem(db(), id),
+    'items.get': ({ id }, ctx) => readableItem(db(), getItem(db(), id), readerOf(ctx)),
     'items.neighbours': ({ id }) => itemNeighbours(db(), id),
 
     'imports.start': (input, ctx) => ({ jobId: startImport(input, ctx).job.id }),

@@ -53,7 +53,7 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     'triplets.get': ({ itemId }, ctx) => getTriplet(db(), itemId, actor(ctx)),
     'triplets.save': (input, ctx) => saveTriplet(db(), actor(ctx), input, state.now()),
     'triplets.submit': (input, ctx) => moved(saveTriplet(db(), actor(ctx), { ...input, submit: true }, state.now())),
-    'triplets.history': ({ itemId }) => tripletHistory(db(), itemId),
+    'triplets.history': ({ itemId }, ctx) => tripletHistory(db(), itemId, actor(ctx)),
     'triplets.restore': (input, ctx) => restoreRevision(db(), actor(ctx), input, state.now()),
     'triplets.override': (input, ctx) => moved(overrideStatus(db(), actor(ctx), input, state.now())),
 

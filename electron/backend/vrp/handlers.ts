@@ -5,6 +5,9 @@ import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
 import { nodeKonva } from './konva-node';
 import { AppError } from '../errors';
+import { sceneRefusal } from '../../../shared/domain/permissions';
+import { itemState } from '../team/assignment-store';
+import { actorOf } from '../team/users';
 import { planVariants } from './plan';
 import { canvasItems, getScene, saveScene } from './scenes';
 
@@ -31,7 +34,11 @@ export function vrpHandlers(state: BackendState): Pick<Handlers, VrpMethod> {
   return {
     'scenes.items': ({ datasetId }) => canvasItems(db(), datasetId),
     'scenes.get': ({ itemId }) => getScene(db(), itemId),
-    'scenes.save': ({ itemId, version, scene }, ctx) => saveScene(db(), itemId, version, scene, ctx.userId, state.now()),
+    'scenes.save': ({ itemId, version, scene }, ctx) => {
+      const refusal = sceneRefusal(ctx.userId === null ? null : actorOf(db(), ctx.userId), itemState(db(), itemId).assignment);
+      if (refusal) throw new AppError('forbidden', refusal);
+      return saveScene(db(), itemId, version, scene, ctx.userId, state.now());
+    },
     'variants.plan': ({ dataset, selection }) => planVariants(db(), dataset, selection).summary,
     'variants.start': (input, ctx) => ({ jobId: start(input, ctx.userId, ctx.remote).job.id }),
     'variants.run': (input, ctx) => start(input, ctx.userId, ctx.remote).done,
