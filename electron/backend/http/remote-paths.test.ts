@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { raw, withTeamServer } from '../../../test/http-fixtures';
+import { png } from '../../../test/fixtures';
 
 const t = withTeamServer();
 const body = (r: { text: string }) => JSON.parse(r.text) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
@@ -30,6 +31,12 @@ describe('a remote caller never names a server path', () => {
     const model = await t.post('api/runs.importPredictions', { datasetId: t.datasetId, path: '/etc/passwd', format: 'table', model: 'm' }, lea);
     expect(model.status).toBe(403);
     expect(model.text).not.toContain('root');
+    // An uploaded file cannot reach the disk through an image path either.
+    const picture = join(t.dir, 'private.png');
+    writeFileSync(picture, png(4, 4));
+    const sneaky = await upload(lea, 'sneaky.jsonl', `${JSON.stringify({ question: 'Q?', options: ['a', 'b'], answer: 'A', image: picture })}\n`);
+    const viaImage = await t.post('api/imports.run', { files: [sneaky], format: 'jsonl' }, lea);
+    expect(JSON.parse(viaImage.text).error.message).toContain('an uploaded file cannot name image files on the server');
     // What the lead uploaded is theirs to import.
     const path = await upload(lea, 'mine.jsonl', '{"question":"What is it?","options":["a","b"],"answer":"A"}\n');
     const imported = await t.post('api/imports.run', { files: [path], dataset: 'mine', format: 'jsonl' }, lea);
