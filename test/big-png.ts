@@ -22,15 +22,17 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A complete, valid 1-bit greyscale PNG of any size, white with a black top-left corner: tiny on disk (a 20000×20000
- * one is about 6 KB), width × height × 4 bytes once decoded. The decompression bomb of the security report.
+ * A complete, valid PNG of any size, white with a black top-left corner: tiny on disk (a 1-bit greyscale 20000×20000
+ * one is about 6 KB), big once decoded. The decompression bomb of the security report. `rgba` makes an 8-bit RGBA one,
+ * which every decoder expands to 4 bytes a pixel (slower to make: the raw rows are deflated in memory).
  */
-export function hugePng(width: number, height: number): Buffer {
+export function hugePng(width: number, height: number, rgba = false): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
-  const rowBytes = 1 + Math.ceil(width / 8);
+  // bit depth 1 greyscale, or 8 RGBA; deflate, no filter, no interlace
+  ihdr.set(rgba ? [8, 6, 0, 0, 0] : [1, 0, 0, 0, 0], 8);
+  const rowBytes = 1 + (rgba ? width * 4 : Math.ceil(width / 8));
   const raw = Buffer.alloc(rowBytes * height, 0xff);
   for (let y = 0; y < height; y++) raw[y * rowBytes] = 0; // filter: none
   raw.fill(0, 1, 1 + Math.min(8, rowBytes - 1));
