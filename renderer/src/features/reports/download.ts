@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { neutraliseFormula } from '../../../../shared/reports/safe-text';
 
 /** Saves text as a file through the browser's download (Electron shows its save dialog for the same call). */
 export function download(filename: string, text: string, mime: string): void {
@@ -22,8 +23,10 @@ export interface TableData {
   rows: Cell[][];
 }
 
+/** A CSV for spreadsheets: cells that would start a formula are neutralised (see `neutraliseFormula`). */
 export function downloadCsv(table: TableData): void {
-  download(`${table.name}.csv`, stringify([table.columns, ...table.rows]), 'text/csv');
+  const safe = [table.columns, ...table.rows].map((row) => row.map((cell) => neutraliseFormula(cell)));
+  download(`${table.name}.csv`, stringify(safe), 'text/csv');
 }
 
 export function downloadJson(table: TableData): void {
