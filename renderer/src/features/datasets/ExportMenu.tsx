@@ -28,8 +28,8 @@ export function ExportMenu(props: { datasetId: number }) {
               <option value="mmevalpro">MMEvalPro JSON</option>
             </select>
           </label>
-          <label className="check"><input type="checkbox" checked={acceptedOnly} onChange={(e) => setAcceptedOnly(e.target.checked)} data-testid="export.accepted" />
-            Only accepted triplets, with their review history (a zip)</label>
+          <label className="export-menu__check"><input type="checkbox" checked={acceptedOnly} onChange={(e) => setAcceptedOnly(e.target.checked)} data-testid="export.accepted" />
+            <span>Only accepted triplets, with their review history (a zip)</span></label>
           <button className="button button--primary" onClick={() => void run()} data-testid="export.download"><Download size={14} /> Download</button>
           {status && <p className="small muted" role="status" data-testid="export.status">{status}</p>}
         </div>
