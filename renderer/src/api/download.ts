@@ -19,16 +19,21 @@ export async function downloadFile(kind: DownloadKind, input: unknown): Promise<
     throw new CallError(body?.error?.code ?? 'internal', body?.error?.message ?? `the download failed (${response.status})`);
   }
   const name = filenameOf(response.headers.get('content-disposition'), `${kind}.bin`);
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(name, await response.blob());
+  return name;
+}
+
+/** Saves a blob through the browser's download (Electron shows its save dialog for the same call). */
+export function saveBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = name;
+  a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
   // Revoke after the click has been handled; revoking at once can cancel the download in some engines.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }
 
 /** Whether the caller may do what a lead does: a lead, or the machine's owner with no profile chosen. */
