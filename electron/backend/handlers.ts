@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { MethodName, Output, ParsedInput } from '../../shared/contract';
 import type { BackendState, CallContext } from './state';
@@ -19,6 +19,15 @@ import { rereadRun } from './runs/reread';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
+import { requireReadablePath } from './uploads';
+import { actorOf } from './team/users';
+import { readableItem } from './team/read-rules';
+
+/** Anyone may see which project is open; only the machine's owner sees where it lives on the server. */
+function projectInfoFor(state: BackendState, ctx: CallContext) {
+  const info = state.project?.info() ?? null;
+  return info && ctx.remote ? { ...info, path: basename(info.path) } : info;
+}
 
 export type Handlers = {
   [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
@@ -27,8 +36,10 @@ export type Handlers = {
 /** Every contract method's implementation; the mapped type makes a missing one a compile error. */
 export function createHandlers(state: BackendState): Handlers {
   const db = () => state.requireProject().db;
+  const readerOf = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
 
   const startImport = (input: ParsedInput<'imports.run'>, ctx: CallContext) => {
+    for (const file of input.files) requireReadablePath(state.dataDir, ctx, file);
     const session = state.requireProject();
     const title = `Import ${input.dataset ?? defaultDatasetName(input.files)}`;
     const started = state.jobs.start('import', title, '%', (control) =>
@@ -43,7 +54,7 @@ export function createHandlers(state: BackendState): Handlers {
   };
 
   return {
-    'app.info': () => ({ version: state.version, project: state.project?.info() ?? null, desktop: state.desktop }),
+    'app.info': (_input, ctx) => ({ version: state.version, project: projectInfoFor(state, ctx), desktop: state.desktop }),
 
     'projects.open': ({ path }) => state.openProject(path),
     'projects.create': ({ path }) => state.createProject(path),
@@ -57,10 +68,10 @@ export function createHandlers(state: BackendState): Handlers {
     'datasets.list': () => listDatasets(db()),
     'datasets.delete': ({ id }, ctx) => ({ deleted: deleteDataset(db(), id, ctx.userId, state.now()) }),
 
-    'questions.list': ({ offset, limit, ...filter }) => listQuestions(db(), filter, offset, limit),
+    'questions.list': ({ offset, limit, ...filter }, ctx) => listQuestions(db(), filter, offset, limit, readerOf(ctx)),
     'questions.facets': ({ datasetId }) => questionFacets(db(), datasetId),
 
-    'items.get': ({ id }) => getItem(db(), id),
+    'items.get': ({ id }, ctx) => readableItem(db(), getItem(db(), id), readerOf(ctx)),
     'items.neighbours': ({ id }) => itemNeighbours(db(), id),
 
     'imports.start': (input, ctx) => ({ jobId: startImport(input, ctx).job.id }),
@@ -110,7 +121,10 @@ export function createHandlers(state: BackendState): Handlers {
     'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
     'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
 
-    'runs.importPredictions': (input, ctx) => importPredictions(db(), input, ctx.userId, state.now()),
+    'runs.importPredictions': (input, ctx) => {
+      requireReadablePath(state.dataDir, ctx, input.path);
+      return importPredictions(db(), input, ctx.userId, state.now());
+    },
     'runs.reread': ({ id }, ctx) => rereadRun(db(), id, ctx.userId, state.now()),
 
     'reports.run': ({ id }) => state.reports.run(id),

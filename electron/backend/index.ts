@@ -8,7 +8,8 @@ import { imageBytes, thumbnail, type ImageBytes } from './services/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
 import { EndpointStore } from './endpoints/store';
 import type { SecretBox } from './endpoints/secrets';
-import type { MethodName } from '../../shared/contract';
+import { isMethodName, type MethodName } from '../../shared/contract';
+import { AppError } from './errors';
 import { authorize } from './team/authorize';
 
 export interface BackendOptions {
@@ -37,6 +38,8 @@ export interface Backend {
   readonly handlers: Handlers;
   call: ReturnType<typeof inProcessClient>;
   dispatch(method: string, input: unknown, ctx?: CallContext): Promise<CallResult>;
+  /** Checks a call's caller before its input is read (the HTTP adapter refuses a body it would never use). */
+  authorize(method: string, ctx: CallContext): void;
   image(hash: string, thumb: boolean): Promise<ImageBytes>;
   close(): Promise<void>;
 }
@@ -62,6 +65,10 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
     handlers,
     call: inProcessClient(handlers, localCtx, guard),
     dispatch: (method, input, ctx) => dispatch(handlers, method, input, ctx ?? localCtx(), guard),
+    authorize: (method, ctx) => {
+      if (!isMethodName(method)) throw new AppError('unknown_method', `there is no method "${method}"`);
+      guard(method, ctx);
+    },
     image: async (hash, thumb) => {
       const db = state.requireProject().db;
       return thumb ? thumbnail(db, hash) : imageBytes(db, hash);

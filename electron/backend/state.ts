@@ -14,6 +14,11 @@ export interface CallContext {
   userId: string | null;
   /** Set by the team server's HTTP adapter: a call without a user is refused rather than trusted. */
   requireUser?: boolean;
+  /**
+   * The call came over the network (a team server's login), not from the machine's owner (desktop, CLI, loopback
+   * without passwords): it never names a path on the server, and the owner's settings are not its to change.
+   */
+  remote?: boolean;
 }
 
 /** What the handlers share: the open project, jobs, events and the machine-level settings. */

@@ -16,6 +16,11 @@ export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   readonly access: Access;
   /** Refused on a team server, which serves one project to many people (opening another would pull it from under them). */
   readonly localOnly?: boolean;
+  /**
+   * Only the machine's owner (desktop, CLI, a loopback server without passwords) may call it: it writes server paths or
+   * touches the machine's settings (endpoints and the environment variables they name). Refused to remote callers.
+   */
+  readonly ownerOnly?: boolean;
 }
 
 export type Access = 'open' | 'user' | readonly ('annotator' | 'checker' | 'lead')[];

@@ -15,6 +15,10 @@ export const errorCodes = [
   'unknown_method',
   'unauthorized',
   'forbidden',
+  /** A request body or upload over its limit (HTTP 413). */
+  'too_large',
+  /** Too many failed logins from one name or address: wait and try again (HTTP 429). */
+  'rate_limited',
   'cancelled',
   /** The project file and the disk (see docs/FORMATS.md, "Errors"): each message says what to do. */
   'not_a_project',

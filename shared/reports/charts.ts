@@ -1,6 +1,7 @@
 import type { EChartsOption, CustomSeriesRenderItem } from 'echarts';
 import type { AccuracyCellData } from '../contract/report-entities';
 import { ciText, pct1 } from './format';
+import { escapeHtml } from './safe-text';
 
 /** Colours a chart takes from the app's theme (CSS variables in the renderer, the light palette in HTML exports). */
 export interface ChartTheme {
@@ -82,8 +83,8 @@ export function accuracyBars(theme: ChartTheme, labels: readonly string[], serie
       formatter: (p) => {
         const param = p as { seriesIndex: number; dataIndex: number };
         const cell = series[param.seriesIndex]?.cells[param.dataIndex];
-        const label = labels[param.dataIndex] ?? '';
-        return cell ? `${label}<br/>${series[param.seriesIndex]!.name}: <b>${pct1(cell.accuracy)}%</b> (${cell.correct}/${cell.n})<br/>95% CI ${ciText(cell)}` : label;
+        const label = escapeHtml(labels[param.dataIndex] ?? '');
+        return cell ? `${label}<br/>${escapeHtml(series[param.seriesIndex]!.name)}: <b>${pct1(cell.accuracy)}%</b> (${cell.correct}/${cell.n})<br/>95% CI ${ciText(cell)}` : label;
       },
     },
     xAxis: valueAxis(theme, 'accuracy (%)'),

@@ -14,7 +14,9 @@ export function registerServe(program: Command): void {
     .option('--project <file>', 'the *.anchor project file to open (default: the demo project)')
     .option('--port <n>', 'port to listen on (0 picks a free one)', '5178')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .action(async (opts: { project?: string; port: string; host: string }) => {
+    .option('--allowed-host <name...>', 'another name the server answers to (a reverse proxy\'s), besides the address it listens on')
+    .option('--max-upload-mb <n>', 'largest file the import dialogs may upload, in MB', '512')
+    .action(async (opts: { project?: string; port: string; host: string; allowedHost?: string[]; maxUploadMb: string }) => {
       const out = createOutput(false);
       try {
         const backend = await createBackend(opts.project ? { projectPath: resolve(opts.project) } : { demo: true });
@@ -28,7 +30,9 @@ export function registerServe(program: Command): void {
             + `  anchor users add NAME --role lead --password-stdin --project ${project?.path ?? 'FILE'}`);
         }
         backend.state.team = team;
-        const server = await startHttpServer(backend, { host: opts.host, port: Number(opts.port) });
+        const server = await startHttpServer(backend, {
+          host: opts.host, port: Number(opts.port), allowedHosts: opts.allowedHost ?? [], maxUploadBytes: Number(opts.maxUploadMb) * 1024 * 1024,
+        });
         process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
         const stop = async () => {
           await server.close();

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { decodeBase64, describeImage, MAX_IMAGE_BYTES, type DecodedImage } from './image-bytes';
+import { requireImageBesideUpload } from '../uploads';
 
 const PATH_LIKE = /\.(png|jpe?g|gif|webp|bmp)$/i;
 const BASE64_TEXT = /^[A-Za-z0-9+/\s]+={0,2}$/;
@@ -11,6 +12,7 @@ function looksLikeBase64(text: string): boolean {
 
 function readImageFile(path: string, baseFile: string): Buffer {
   const full = isAbsolute(path) ? path : resolve(dirname(baseFile), path);
+  requireImageBesideUpload(baseFile, full);
   if (!existsSync(full)) throw new Error(`image file ${path} does not exist (looked for ${full})`);
   if (statSync(full).size > MAX_IMAGE_BYTES) throw new Error(`image file ${path} is larger than ${MAX_IMAGE_BYTES / 1048576} MB`);
   return readFileSync(full);

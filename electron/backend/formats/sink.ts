@@ -1,4 +1,5 @@
 import type { Option, QuestionType, Role } from '../../../shared/contract';
+import { checkPixelBudget } from './pixel-budget';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { DecodedImage } from './image-bytes';
@@ -77,6 +78,7 @@ export class ImportSink {
 
   putImage(image: DecodedImage): string {
     if (!this.seenImages.has(image.hash)) {
+      checkPixelBudget(image);
       this.seenImages.add(image.hash);
       const r = this.insertImage.run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes);
       this.images += r.changes;

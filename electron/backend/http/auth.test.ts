@@ -71,7 +71,7 @@ describe('team server', () => {
     expect(((await assign.json()) as { error: { message: string } }).error.message).toBe('assignments.assign needs the lead role; ann is annotator');
     expect((await post('api/users.add', { name: 'mallory', roles: ['lead'] }, ann)).status).toBe(403);
     expect((await post('api/imports.start', { files: ['/etc/passwd'] }, ann)).status).toBe(403);
-    const upload = await fetch(`${server.url}api/upload?name=x.tsv`, { method: 'POST', headers: { cookie: ann }, body: 'index\n' });
+    const upload = await fetch(`${server.url}api/upload?name=x.tsv`, { method: 'POST', headers: { cookie: ann, 'content-type': 'application/octet-stream' }, body: 'index\n' });
     expect(upload.status).toBe(403);
     const lea = await login('lea');
     // A team server serves one project: not even a lead may swap it from under everyone.

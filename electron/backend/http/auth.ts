@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Backend } from '..';
 import type { CallContext } from '../state';
 import { AppError } from '../errors';
-import { verifyPassword } from '../team/passwords';
+import { verifyOrDummy } from '../team/passwords';
+import { appendRevision } from '../db/revisions';
+import type { LoginThrottle, Slowdown } from './login-throttle';
 import { createSession, endSession, sessionUser } from '../team/sessions';
 import { actorOf, passwordHashOf } from '../team/users';
 
@@ -26,7 +28,7 @@ export function callerOf(backend: Backend, req: IncomingMessage): CallContext {
   if (!state.team) return { userId: state.localProfile };
   const token = cookieToken(req);
   const userId = token && state.project ? sessionUser(state.project.db, token, state.now()) : null;
-  return { userId, requireUser: true };
+  return { userId, requireUser: true, remote: true };
 }
 
 /** Media, events and uploads carry no method, so they are guarded here: any signed-in user. */
@@ -34,12 +36,15 @@ export function requireSignedIn(ctx: CallContext): void {
   if (ctx.requireUser && ctx.userId === null) throw new AppError('unauthorized', 'log in first');
 }
 
-/** Uploads feed imports, which only a lead may run; anyone else could fill the server's disk. */
-export function requireUploader(backend: Backend, ctx: CallContext): void {
+/**
+ * Routes that only a lead may use (uploads feed imports, downloads carry whole datasets). A caller without a user is
+ * the machine's owner, as in `authorize`.
+ */
+export function requireLead(backend: Backend, ctx: CallContext, what: string): void {
   requireSignedIn(ctx);
   if (ctx.userId === null || !backend.state.project) return;
   const actor = actorOf(backend.state.project.db, ctx.userId);
-  if (!actor?.roles.includes('lead')) throw new AppError('forbidden', 'only a lead can upload files for import');
+  if (!actor?.roles.includes('lead')) throw new AppError('forbidden', `only a lead can ${what}`);
 }
 
 const loginSchema = z.object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) });
@@ -48,14 +53,34 @@ const loginSchema = z.object({ name: z.string().min(1).max(64), password: z.stri
 // Secure flag, belongs to the reverse proxy in front of a team server.)
 const cookie = (value: string, maxAge: number) => `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`;
 
-export async function login(backend: Backend, body: unknown, res: ServerResponse): Promise<unknown> {
+/** Kept in the project's history, where the lead sees it (Team → People). */
+function reportSlowdowns(backend: Backend, slowdowns: readonly Slowdown[]): void {
+  const db = backend.state.requireProject().db;
+  for (const s of slowdowns) {
+    appendRevision(db, 'login', s.key, null, backend.state.now(), 'slowed', { by: s.by, failures: s.failures, until: s.until.toISOString() });
+  }
+}
+
+const waitText = (until: Date, now: number) => `${Math.max(1, Math.ceil((until.getTime() - now) / 60_000))} minute(s)`;
+
+export async function login(backend: Backend, body: unknown, req: IncomingMessage, res: ServerResponse, throttle: LoginThrottle): Promise<unknown> {
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) throw new AppError('invalid_input', 'send { name, password }');
   const db = backend.state.requireProject().db;
-  const found = passwordHashOf(db, parsed.data.name);
-  // The same message whether the name or the password is wrong, so names cannot be probed.
-  const ok = found?.hash ? await verifyPassword(parsed.data.password, found.hash) : false;
-  if (!found || !ok) throw new AppError('unauthorized', 'wrong name or password');
+  const { name, password } = parsed.data;
+  const address = req.socket.remoteAddress ?? 'unknown';
+  const blocked = throttle.blocked(name, address);
+  if (blocked) {
+    throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(blocked.until, backend.state.now().getTime())}`);
+  }
+  const found = passwordHashOf(db, name);
+  // The same work and the same message whether the name or the password is wrong, so names cannot be probed.
+  const ok = await verifyOrDummy(password, found?.hash ?? null);
+  if (!found || !ok) {
+    reportSlowdowns(backend, throttle.failed(name, address));
+    throw new AppError('unauthorized', 'wrong name or password');
+  }
+  throttle.succeeded(name, address);
   const session = createSession(db, found.user.id, backend.state.now());
   res.setHeader('set-cookie', cookie(encodeURIComponent(session.token), Math.floor((session.expires.getTime() - Date.now()) / 1000)));
   return { user: found.user };

@@ -63,7 +63,9 @@ describe('HTTP adapter', () => {
 
     const source = join(dir, 'bench.tsv');
     writeTsv(source, sampleTsvRows(5));
-    const upload = await fetch(`${server.url}api/upload?name=bench.tsv`, { method: 'POST', body: readFileSync(source) });
+    const upload = await fetch(`${server.url}api/upload?name=bench.tsv`, {
+      method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: readFileSync(source),
+    });
     const { value } = (await upload.json()) as { value: { path: string } };
     expect(readFileSync(value.path).equals(readFileSync(source))).toBe(true);
     const started = (await (await post('api/imports.start', { files: [value.path] })).json()) as { ok: boolean };

@@ -14,6 +14,8 @@ export const statusOf: Record<ErrorCode, number> = {
   unknown_method: 404,
   unauthorized: 401,
   forbidden: 403,
+  too_large: 413,
+  rate_limited: 429,
   cancelled: 409,
   not_a_project: 422,
   project_damaged: 422,

@@ -1,6 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { maxImagePixels } from '../formats/pixel-budget';
+import { imageDecodes } from './decode-limit';
 
 const THUMB_EDGE = 192;
 
@@ -15,26 +17,43 @@ export function imageBytes(db: Db, hash: string): ImageBytes {
   return row;
 }
 
+// Thumbnails being made, per project: everyone asking for the same one while it is made waits for that one decode.
+const making = new WeakMap<Db, Map<string, Promise<ImageBytes>>>();
+
 /**
- * A thumbnail, made on first request and kept in the project: imports stay as fast as plain parsing, and the
- * browser never downloads a 4000-pixel chart to show a 48-pixel row icon.
+ * A thumbnail, made once on first request and kept in the project: imports stay as fast as plain parsing, and the
+ * browser never downloads a 4000-pixel chart to show a 48-pixel row icon. Many requests for one image share one
+ * decode, and decodes across images are bounded (`imageDecodes`), so a crowd cannot multiply the memory a decode takes.
  */
-export async function thumbnail(db: Db, hash: string): Promise<ImageBytes> {
+export function thumbnail(db: Db, hash: string): Promise<ImageBytes> {
+  let inFlight = making.get(db);
+  if (!inFlight) making.set(db, (inFlight = new Map()));
+  const pending = inFlight.get(hash);
+  if (pending) return pending;
+  const made = makeThumbnail(db, hash).finally(() => inFlight.delete(hash));
+  inFlight.set(hash, made);
+  return made;
+}
+
+async function makeThumbnail(db: Db, hash: string): Promise<ImageBytes> {
   const row = db.prepare('SELECT mime, bytes, thumb, thumb_mime, width, height FROM images WHERE hash = ?').get(hash) as
     | { mime: string; bytes: Buffer; thumb: Buffer | null; thumb_mime: string | null; width: number; height: number }
     | undefined;
   if (!row) throw new AppError('not_found', `image ${hash} is not in this project`);
   if (row.thumb && row.thumb_mime) return { mime: row.thumb_mime, bytes: row.thumb };
-  if (row.width <= THUMB_EDGE && row.height <= THUMB_EDGE) return { mime: row.mime, bytes: row.bytes };
+  // Small ones are their own thumbnail; one over the pixel budget (stored before the budget existed) is never decoded here.
+  if ((row.width <= THUMB_EDGE && row.height <= THUMB_EDGE) || row.width * row.height > maxImagePixels()) return { mime: row.mime, bytes: row.bytes };
   const scale = THUMB_EDGE / Math.max(row.width, row.height);
   const w = Math.max(1, Math.round(row.width * scale));
   const h = Math.max(1, Math.round(row.height * scale));
   let thumb: Buffer;
   try {
-    const image = await loadImage(row.bytes);
-    const canvas = createCanvas(w, h);
-    canvas.getContext('2d').drawImage(image, 0, 0, w, h);
-    thumb = await canvas.encode('webp', 80);
+    thumb = await imageDecodes.run(async () => {
+      const image = await loadImage(row.bytes);
+      const canvas = createCanvas(w, h);
+      canvas.getContext('2d').drawImage(image, 0, 0, w, h);
+      return canvas.encode('webp', 80);
+    });
   } catch {
     return { mime: row.mime, bytes: row.bytes };
   }

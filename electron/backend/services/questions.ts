@@ -1,5 +1,7 @@
 import type { QuestionFilter, QuestionRow } from '../../../shared/contract';
 import type { Db } from '../db/open';
+import type { Actor } from '../../../shared/domain/permissions';
+import { draftReadClause } from '../team/read-rules';
 
 export function questionWhere(filter: QuestionFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
@@ -20,15 +22,23 @@ export function questionWhere(filter: QuestionFilter): { sql: string; params: un
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
+function withReadRule(w: { sql: string; params: unknown[] }, rule: { sql: string; params: unknown[] } | null) {
+  if (!rule) return w;
+  return { sql: w.sql ? `${w.sql} AND ${rule.sql}` : `WHERE ${rule.sql}`, params: [...w.params, ...rule.params] };
+}
+
 interface Row {
   id: number; item_id: number; dataset_id: number; ext_id: string; role: QuestionRow['role']; type: QuestionRow['type'];
   text: string; answer: string; source: string | null; category: string | null; status: QuestionRow['status'];
   image_count: number; first_image: string | null;
 }
 
-/** A page of questions in browse order (dataset, file order, origin → perception → knowledge). */
-export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number): { total: number; rows: QuestionRow[] } {
-  const w = questionWhere(filter);
+/**
+ * A page of questions in browse order (dataset, file order, origin → perception → knowledge), without the drafts
+ * `reader` may not read (see `draftReadClause`).
+ */
+export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number, reader: Actor | null = null): { total: number; rows: QuestionRow[] } {
+  const w = withReadRule(questionWhere(filter), draftReadClause(reader));
   const from = `FROM questions q JOIN items i ON i.id = q.item_id ${w.sql}`;
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(...w.params) as { n: number }).n;
   // Page by id first: with OFFSET, SQLite evaluates every selected column of every skipped row, so the details

@@ -12,6 +12,7 @@ import { actorOf } from './users';
 export function authorize(state: BackendState, name: MethodName, ctx: CallContext): void {
   const def = contract[name];
   if (def.localOnly && state.team) throw new AppError('forbidden', `${name} is not available on a team server: it serves one project to everyone`);
+  if (def.ownerOnly && ctx.remote) throw new AppError('forbidden', `${name} is the machine owner's: run it on the server's command line or desktop`);
   if (def.access === 'open') return;
   if (ctx.userId === null) {
     if (ctx.requireUser) throw new AppError('unauthorized', 'log in first');

@@ -6,6 +6,7 @@ import { assignItems, reassignItems } from './assignments';
 import { dashboard } from './dashboard';
 import { tripletHistory } from './history';
 import { lintProject } from './lint';
+import { loginAlerts } from './login-alerts';
 import { listQueue, queueNeighbour } from './queues';
 import { submitReview } from './reviews';
 import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './triplets';
@@ -52,13 +53,14 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     'triplets.get': ({ itemId }, ctx) => getTriplet(db(), itemId, actor(ctx)),
     'triplets.save': (input, ctx) => saveTriplet(db(), actor(ctx), input, state.now()),
     'triplets.submit': (input, ctx) => moved(saveTriplet(db(), actor(ctx), { ...input, submit: true }, state.now())),
-    'triplets.history': ({ itemId }) => tripletHistory(db(), itemId),
+    'triplets.history': ({ itemId }, ctx) => tripletHistory(db(), itemId, actor(ctx)),
     'triplets.restore': (input, ctx) => restoreRevision(db(), actor(ctx), input, state.now()),
     'triplets.override': (input, ctx) => moved(overrideStatus(db(), actor(ctx), input, state.now())),
 
     'reviews.submit': (input, ctx) => moved(submitReview(db(), actor(ctx), input, state.now())),
 
     'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
+    'team.loginAlerts': () => loginAlerts(db()),
     'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),
   };
 }

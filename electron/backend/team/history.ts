@@ -1,5 +1,7 @@
 import type { Revision, TripletDraft } from '../../../shared/contract';
 import type { Db } from '../db/open';
+import { mayReadDraft, maySeeCurrentVerdicts, type Actor } from '../../../shared/domain/permissions';
+import { itemState } from './assignment-store';
 
 interface Row { id: number; at: string; user_id: string | null; action: string; diff: string; entity: string }
 
@@ -17,15 +19,22 @@ function noteOf(entity: string, action: string, diff: Record<string, unknown>): 
   }
 }
 
-/** Every revision of a triplet and its assignment, newest first; saves and refused saves carry their full text. */
-export function tripletHistory(db: Db, itemId: number): Revision[] {
+/**
+ * Every revision of a triplet and its assignment that `actor` may see, newest first. Saves and refused saves carry
+ * their text for those who may read the draft; this round's verdicts are left out for anyone the blind review still
+ * keeps them from (the same rules as `triplets.get`).
+ */
+export function tripletHistory(db: Db, itemId: number, actor: Actor | null): Revision[] {
+  const state = itemState(db, itemId);
+  const reviewedBy = db.prepare('SELECT checker_id FROM reviews WHERE item_id = ? AND round = ?').pluck().all(itemId, state.round) as string[];
+  const seesVerdicts = maySeeCurrentVerdicts(actor, state.assignment, { round: state.round, status: state.status, reviewedBy });
+  const readsDraft = mayReadDraft(actor, state.assignment, state.status);
   const rows = db.prepare(`SELECT id, at, user_id, action, diff, entity FROM revisions
     WHERE entity IN ('triplet', 'assignment') AND entity_id = ? ORDER BY id DESC`).all(String(itemId)) as Row[];
-  return rows.map((r) => {
-    const diff = JSON.parse(r.diff) as { version?: number; draft?: TripletDraft };
-    return {
-      id: r.id, at: r.at, user: r.user_id, action: r.action,
-      version: typeof diff.version === 'number' ? diff.version : null, draft: diff.draft ?? null, note: noteOf(r.entity, r.action, diff),
-    };
-  });
+  const visible = rows.map((r) => ({ r, diff: JSON.parse(r.diff) as { version?: number; draft?: TripletDraft; round?: number } }))
+    .filter(({ r, diff }) => r.action !== 'review' || seesVerdicts || diff.round !== state.round || r.user_id === actor?.id);
+  return visible.map(({ r, diff }) => ({
+    id: r.id, at: r.at, user: r.user_id, action: r.action,
+    version: typeof diff.version === 'number' ? diff.version : null, draft: readsDraft ? diff.draft ?? null : null, note: noteOf(r.entity, r.action, diff),
+  }));
 }

@@ -26,3 +26,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 export const MIN_PASSWORD = 8;
+
+// A hash of a random password with the same parameters: checking against it costs what a real check costs.
+let dummy: Promise<string> | null = null;
+
+/**
+ * Checks a password against the user's hash, or against a dummy one when there is no such user (or no password), so
+ * an unknown name takes as long to refuse as a wrong password and names cannot be told apart by timing.
+ */
+export async function verifyOrDummy(password: string, stored: string | null): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  dummy ??= hashPassword(randomBytes(18).toString('base64'));
+  await verifyPassword(password, await dummy);
+  return false;
+}

@@ -1,7 +1,7 @@
 import type { Review, Triplet, TripletDraft, TripletVerdicts } from '../../../shared/contract';
-import { editRefusal, reviewRefusal, type Actor } from '../../../shared/domain/permissions';
+import { editRefusal, maySeeCurrentVerdicts, mayReadDraft, reviewRefusal, type Actor } from '../../../shared/domain/permissions';
 import { nextStatus, TransitionError, type OverrideTarget } from '../../../shared/domain/triplet-state';
-import { tripletIssues } from '../../../shared/domain/triplet-validation';
+import { emptyDraft, tripletIssues } from '../../../shared/domain/triplet-validation';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';
@@ -41,17 +41,14 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
   const origin = item.questions.find((q) => q.role === 'origin') ?? null;
   const all = reviewsOf(db, itemId);
   const current = all.filter((r) => r.round === state.round);
-  const roundClosed = current.length >= 2 || !['in_review', 'submitted', 'resubmitted'].includes(state.status);
   const alreadyReviewed = actor !== null && current.some((r) => r.checker === actor.id);
-  // A lead who is also one of this triplet's checkers is a checker first: no peeking before their own verdict.
-  const pendingChecker = actor !== null && Boolean(state.assignment?.checkers.includes(actor.id)) && !alreadyReviewed;
-  const seesAll = actor === null || roundClosed || (actor.roles.includes('lead') && !pendingChecker);
+  const seesAll = maySeeCurrentVerdicts(actor, state.assignment, { round: state.round, status: state.status, reviewedBy: current.map((r) => r.checker) });
   const reviews = all.filter((r) => r.round < state.round || seesAll || r.checker === actor?.id);
   return {
     itemId, datasetId: item.datasetId, extId: item.extId, source: item.source, category: item.category, status: state.status,
     version: state.version, round: state.round, images: item.images,
     origin: origin ? { text: origin.text, hint: origin.hint, options: origin.options, answer: origin.answer } : null,
-    draft: readDraft(db, itemId),
+    draft: mayReadDraft(actor, state.assignment, state.status) ? readDraft(db, itemId) : { perception: emptyDraft(), knowledge: emptyDraft() },
     assignment: state.assignment,
     reviews,
     hiddenReviews: all.length - reviews.length,

@@ -9,14 +9,14 @@ export const endpointMethods = {
    * (safeStorage); servers and the CLI read keys from the environment variable the endpoint names.
    */
   'endpoints.save': method({
-    access: LEAD,
+    access: LEAD, ownerOnly: true,
     doc: 'Add or replace an endpoint (and, on the desktop, store its key encrypted).',
     input: z.object({ endpoint: endpointSchema, apiKey: z.string().min(1).nullable().default(null), previousName: z.string().nullable().default(null) }),
     output: endpointInfoSchema,
     mutates: ['endpoints'],
   }),
   'endpoints.delete': method({
-    access: LEAD,
+    access: LEAD, ownerOnly: true,
     doc: 'Forget an endpoint and its stored key.',
     input: z.object({ name: z.string() }),
     output: z.object({ deleted: z.boolean() }),
@@ -24,7 +24,7 @@ export const endpointMethods = {
   }),
   /** Sends one tiny request ("Reply with OK") and reports the latency or the error as the endpoint gave it. */
   'endpoints.test': method({
-    access: LEAD,
+    access: LEAD, ownerOnly: true,
     doc: 'Send one tiny request and report latency.',
     input: z.object({ name: z.string() }),
     output: z.object({ ok: z.boolean(), latencyMs: z.number(), reply: z.string().nullable(), error: z.string().nullable() }),

@@ -136,6 +136,13 @@ export const teamMethods = {
     input: z.object({ datasetId: z.number().int().optional() }),
     output: dashboardSchema,
   }),
+  /** Logins slowed down after repeated failures (a name or an address guessing passwords), newest first. */
+  'team.loginAlerts': method({
+    access: LEAD,
+    doc: 'Logins slowed down after repeated failed passwords, newest first.',
+    input: noInput,
+    output: z.array(z.object({ at: z.string(), by: z.enum(['name', 'address']), key: z.string(), failures: z.number().int(), until: z.string() })),
+  }),
   'lint.run': method({
     access: 'user',
     doc: 'Problems in a dataset that break scoring or mislead a model, each naming its item.',

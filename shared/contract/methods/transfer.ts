@@ -44,7 +44,7 @@ export const transferMethods = {
   }),
   /** Writes a dataset to a file in an exchange format. */
   'exports.run': method({
-    access: LEAD,
+    access: LEAD, ownerOnly: true,
     doc: 'Export a dataset as VLMEvalKit TSV or MMEvalPro JSON.',
     input: z.object({
       dataset: z.union([z.number().int(), z.string().min(1)]),

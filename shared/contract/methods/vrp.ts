@@ -46,7 +46,7 @@ export const vrpMethods = {
   'variants.list': method({ access: 'user', doc: 'Variants generated from a dataset.', input: z.object({ dataset: datasetRef }), output: z.array(variantRowSchema) }),
   /** Writes a source dataset's stored variants as PNGs plus metadata.csv and metadata.json. */
   'variants.export': method({
-    access: LEAD, doc: 'Export variants as PNGs with metadata.',
+    access: LEAD, ownerOnly: true, doc: 'Export variants as PNGs with metadata.',
     input: z.object({ dataset: datasetRef, out: z.string().min(1) }),
     output: z.object({ out: z.string(), files: z.number().int() }),
   }),

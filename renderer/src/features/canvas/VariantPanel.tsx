@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Grid3x3, Sparkles, X } from 'lucide-react';
+import { Download, Grid3x3, Sparkles, X } from 'lucide-react';
 import { relationLabels, variantMatrix, type Level, type VariantSelection } from '../../../../shared/vrp/relations';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
+import { downloadFile, serverDownloads, useIsLead } from '../../api/download';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
 import { useNavigation } from '../../stores/navigation';
@@ -68,6 +69,16 @@ export function VariantPanel(props: {
       setError((e as Error).message);
     }
   };
+  const isLead = useIsLead();
+  const stored = useCall('variants.list', { dataset: props.datasetId }, { enabled: isLead && serverDownloads });
+  const downloadVariants = async () => {
+    setError(null);
+    try {
+      await downloadFile('variants', { dataset: props.datasetId });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
   const result = job?.status === 'done' ? (job.result as { variants: number; dataset: string; created: number; updated: number; unchanged: number }) : null;
 
   return (
@@ -128,6 +139,11 @@ export function VariantPanel(props: {
           {result.variants} variants in “{result.dataset}” ({result.created} new, {result.updated} redrawn, {result.unchanged} unchanged).{' '}
           <button className="link-button" onClick={() => go('datasets')}>Open Datasets</button>
         </p>
+      )}
+      {isLead && serverDownloads && (result || (stored.data?.length ?? 0) > 0) && (
+        <button className="button" onClick={() => void downloadVariants()} data-testid="variants.download" title="Every stored variant as PNGs with metadata.csv and metadata.json (zip)">
+          <Download size={14} /> Download variants
+        </button>
       )}
       {error && <p className="field-error small">{error}</p>}
     </section>

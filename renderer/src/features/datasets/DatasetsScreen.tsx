@@ -6,6 +6,8 @@ import { Kbd } from '../../components/Kbd';
 import { useBrowse } from '../../stores/browse';
 import { useDialogs } from '../../stores/dialogs';
 import { FilterBar } from './FilterBar';
+import { ExportMenu } from './ExportMenu';
+import { serverDownloads, useIsLead } from '../../api/download';
 import { ItemPanel } from './ItemPanel';
 import { QuestionList } from './QuestionList';
 
@@ -17,6 +19,7 @@ export function DatasetsScreen() {
   const openDemo = useMutate('projects.openDemo');
   const { datasetId, setDataset, filters, openItemId, openItem } = useBrowse();
   const [shown, setShown] = useState(0);
+  const isLead = useIsLead();
 
   const list = datasets.data ?? [];
   // Fall back to the first dataset only once the list is current: a dataset just imported is not in a stale list yet.
@@ -59,6 +62,7 @@ export function DatasetsScreen() {
         </div>
         <div className="screen-header__actions">
           {current && <span className="muted small">{current.format} · {current.itemCount.toLocaleString()} items</span>}
+          {isLead && serverDownloads && datasetId !== null && <ExportMenu datasetId={datasetId} />}
           <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>
         </div>
       </header>

@@ -10,6 +10,7 @@ import { useNavigation } from '../../stores/navigation';
 import { useReports, type ReportView } from '../../stores/reports';
 import { CompareView } from './CompareView';
 import { download } from './download';
+import { downloadFile, serverDownloads } from '../../api/download';
 import { LeaderboardView } from './LeaderboardView';
 import { RunReportView } from './RunReportView';
 
@@ -47,7 +48,13 @@ export function ReportsScreen() {
     if (!current) return;
     setExporting('Writing the report…');
     try {
-      const { filename, html } = await call('reports.html', { id: current.id, compare: view === 'compare' ? compareIds.filter((id) => id !== current.id) : [] });
+      const input = { id: current.id, compare: view === 'compare' ? compareIds.filter((id) => id !== current.id) : [] };
+      // In the browser the server streams the file; the desktop builds it in memory and saves it.
+      if (serverDownloads) {
+        setExporting(`Saved ${await downloadFile('report', input)}`);
+        return;
+      }
+      const { filename, html } = await call('reports.html', input);
       download(filename, html, 'text/html');
       setExporting(`Saved ${filename}`);
     } catch (error) {

@@ -1,16 +1,10 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { neutraliseFormula } from '../../../../shared/reports/safe-text';
+import { saveBlob } from '../../api/download';
 
 /** Saves text as a file through the browser's download (Electron shows its save dialog for the same call). */
 export function download(filename: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoke after the click has been handled; revoking at once can cancel the download in some engines.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(filename, new Blob([text], { type: mime }));
 }
 
 export type Cell = string | number | boolean | null;
@@ -22,8 +16,10 @@ export interface TableData {
   rows: Cell[][];
 }
 
+/** A CSV for spreadsheets: cells that would start a formula are neutralised (see `neutraliseFormula`). */
 export function downloadCsv(table: TableData): void {
-  download(`${table.name}.csv`, stringify([table.columns, ...table.rows]), 'text/csv');
+  const safe = [table.columns, ...table.rows].map((row) => row.map((cell) => neutraliseFormula(cell)));
+  download(`${table.name}.csv`, stringify(safe), 'text/csv');
 }
 
 export function downloadJson(table: TableData): void {

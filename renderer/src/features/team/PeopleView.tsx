@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UserPlus } from 'lucide-react';
+import { ShieldAlert, UserPlus } from 'lucide-react';
 import type { UserRole } from '../../../../shared/contract';
 import { userRoleSchema } from '../../../../shared/contract';
 import { useCall, useMutate } from '../../api/queries';
@@ -16,6 +16,7 @@ export function PeopleView(props: { canManage: boolean; team: boolean }) {
   const toggleRole = (list: UserRole[], r: UserRole) => (list.includes(r) ? list.filter((x) => x !== r) : [...list, r]);
   return (
     <div className="panel" data-testid="team.people">
+      {props.canManage && props.team && <LoginAlerts />}
       <table className="rtable">
         <thead><tr><th>Name</th><th>Login</th>{userRoleSchema.options.map((r) => <th key={r}>{r}</th>)}<th>Password</th></tr></thead>
         <tbody>
@@ -49,6 +50,22 @@ export function PeopleView(props: { canManage: boolean; team: boolean }) {
           </div>
         </form>
       )}
+    </div>
+  );
+}
+
+/** Logins the server slowed down after repeated wrong passwords: someone guessing a name, or guessing from one address. */
+function LoginAlerts() {
+  const alerts = useCall('team.loginAlerts');
+  if (!alerts.data?.length) return null;
+  return (
+    <div className="callout callout--warn" role="status" data-testid="team.loginAlerts">
+      <div className="section-title"><ShieldAlert size={13} /> Slowed logins</div>
+      <ul className="small">
+        {alerts.data.slice(0, 5).map((a) => (
+          <li key={`${a.at}-${a.by}-${a.key}`}>{a.at.slice(0, 16).replace('T', ' ')} — {a.failures} wrong passwords for {a.by} <code>{a.key}</code>; slowed until {a.until.slice(11, 16)} UTC</li>
+        ))}
+      </ul>
     </div>
   );
 }

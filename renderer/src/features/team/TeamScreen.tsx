@@ -7,6 +7,8 @@ import { AssignView } from './AssignView';
 import { DashboardView } from './DashboardView';
 import { LintView } from './LintView';
 import { PeopleView } from './PeopleView';
+import { ExportAccepted } from './ExportAccepted';
+import { serverDownloads } from '../../api/download';
 
 type Tab = 'dashboard' | 'assign' | 'people' | 'lint';
 const tabs: { id: Tab; label: string; lead: boolean }[] = [
@@ -54,6 +56,7 @@ export function TeamScreen() {
               {(datasets.data ?? []).map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
             </select>
           </label>
+          {isLead && serverDownloads && datasetId !== undefined && <ExportAccepted datasetId={datasetId} />}
         </div>
       </header>
       <div className="team__body">

@@ -1,0 +1,112 @@
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { exportFormatSchema } from '../../../shared/contract';
+import type { Backend } from '..';
+import type { CallContext } from '../state';
+import { AppError } from '../errors';
+import { runExport } from '../services/exports';
+import { findDataset } from '../services/datasets';
+import { exportVariants } from '../vrp/export';
+import { BODY_LIMITS, readJson } from './body';
+import { requireLead } from './auth';
+import { streamZip } from './zip-stream';
+
+const datasetRef = z.union([z.number().int(), z.string().min(1)]);
+const exportInput = z.object({
+  dataset: datasetRef, format: exportFormatSchema, acceptedOnly: z.boolean().default(false), reviewHistory: z.boolean().default(false),
+}).strict();
+const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
+const variantsInput = z.object({ dataset: datasetRef }).strict();
+
+/** A file name safe in a header and on every file system. */
+const fileName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'export';
+
+function attachment(res: ServerResponse, name: string, type: string): void {
+  res.writeHead(200, {
+    'content-type': type, 'cache-control': 'no-store',
+    'content-disposition': `attachment; filename="${fileName(name)}"`,
+  });
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+  return parsed.data;
+}
+
+/** Work files of one download, under the data folder and removed once the response is sent. */
+async function withScratch(dataDir: string, work: (dir: string) => Promise<void>): Promise<void> {
+  const dir = join(dataDir, 'downloads', randomUUID());
+  mkdirSync(dir, { recursive: true });
+  try {
+    await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A dataset in an exchange format; with its review history the two files come as one zip. */
+async function exportDownload(backend: Backend, body: unknown, res: ServerResponse): Promise<void> {
+  const input = parse(exportInput, body);
+  const db = backend.state.requireProject().db;
+  const dataset = findDataset(db, input.dataset);
+  const ext = input.format === 'vlmevalkit' ? 'tsv' : 'json';
+  const base = `${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`;
+  await withScratch(backend.state.dataDir, async (dir) => {
+    const data = `${fileName(base)}.${ext}`;
+    const history = `${fileName(base)}-review-history.json`;
+    await runExport(db, {
+      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly,
+      ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
+    });
+    if (input.reviewHistory) {
+      attachment(res, `${base}.zip`, 'application/zip');
+      return streamZip(res, dir, [data, history]);
+    }
+    attachment(res, data, ext === 'tsv' ? 'text/tab-separated-values; charset=utf-8' : 'application/json; charset=utf-8');
+    await pipeline(createReadStream(join(dir, data)), res);
+  });
+}
+
+async function reportDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
+  const result = await backend.dispatch('reports.html', parse(reportInput, body), ctx);
+  if (!result.ok) throw new AppError(result.error.code, result.error.message);
+  const { filename, html } = result.value as { filename: string; html: string };
+  attachment(res, filename, 'text/html; charset=utf-8');
+  res.end(html);
+}
+
+async function variantsDownload(backend: Backend, body: unknown, res: ServerResponse): Promise<void> {
+  const input = parse(variantsInput, body);
+  const db = backend.state.requireProject().db;
+  const dataset = findDataset(db, input.dataset);
+  await withScratch(backend.state.dataDir, async (dir) => {
+    exportVariants(db, dataset.id, dir);
+    attachment(res, `${dataset.name}-variants.zip`, 'application/zip');
+    await streamZip(res, dir);
+  });
+}
+
+/**
+ * `POST /download/<kind>`: exports, HTML reports and variant images reach a browser as downloads, so no caller over
+ * the network ever names a path on the server. Roles are checked before the body is read.
+ */
+export async function serveDownload(backend: Backend, kind: string, ctx: CallContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  switch (kind) {
+    case 'export':
+      requireLead(backend, ctx, 'export a dataset');
+      return exportDownload(backend, await readJson(req, BODY_LIMITS.api), res);
+    case 'report':
+      backend.authorize('reports.html', ctx);
+      return reportDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
+    case 'variants':
+      requireLead(backend, ctx, 'export variants');
+      return variantsDownload(backend, await readJson(req, BODY_LIMITS.api), res);
+    default:
+      throw new AppError('not_found', `there is no download "${kind}"`);
+  }
+}

@@ -1,0 +1,56 @@
+/** Failures after which logins slow down, the first wait, the longest one, and when a quiet name is forgiven. */
+export const THROTTLE = { freeFailures: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 } as const;
+
+interface Record { failures: number; last: number; until: number }
+
+export interface Slowdown {
+  /** `name` or `address`: which of the two is being slowed. */
+  by: 'name' | 'address';
+  key: string;
+  failures: number;
+  until: Date;
+}
+
+/**
+ * Slows down password guessing, per name (one account attacked from many addresses) and per address (many names
+ * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss. A
+ * successful login clears the name and the address. A name can be slowed by someone guessing it; that costs its
+ * owner a wait of minutes, never a lock. Kept in memory: a restart forgets, which only the owner can do.
+ */
+export class LoginThrottle {
+  private readonly records = new Map<string, Record>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** The slow-down in force for this name or address, or null when an attempt may go ahead. */
+  blocked(name: string, address: string): Slowdown | null {
+    const at = this.now();
+    for (const [by, key] of [['name', name], ['address', address]] as const) {
+      const record = this.records.get(`${by}:${key}`);
+      if (record && record.until > at) return { by, key, failures: record.failures, until: new Date(record.until) };
+    }
+    return null;
+  }
+
+  /** Counts a failed attempt; returns the slow-downs it starts or lengthens (to report to the lead). */
+  failed(name: string, address: string): Slowdown[] {
+    const at = this.now();
+    const started: Slowdown[] = [];
+    for (const [by, key] of [['name', name], ['address', address]] as const) {
+      const id = `${by}:${key}`;
+      const previous = this.records.get(id);
+      const fresh = !previous || at - previous.last > THROTTLE.forgetAfterMs;
+      const failures = fresh ? 1 : previous.failures + 1;
+      const over = failures - THROTTLE.freeFailures + 1;
+      const until = over > 0 ? at + Math.min(THROTTLE.firstWaitMs * 2 ** (over - 1), THROTTLE.maxWaitMs) : 0;
+      this.records.set(id, { failures, last: at, until });
+      if (until > 0) started.push({ by, key, failures, until: new Date(until) });
+    }
+    return started;
+  }
+
+  succeeded(name: string, address: string): void {
+    this.records.delete(`name:${name}`);
+    this.records.delete(`address:${address}`);
+  }
+}
