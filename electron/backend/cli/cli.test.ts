@@ -325,6 +325,9 @@ describe('anchor optimize', () => {
       const common = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--embeddings', 'tp-helper', '--rounds', '2'];
       const dry = await anchorAsync(...common, '--dry-run', '--json');
       expect(JSON.parse(dry.stdout).value).toMatchObject({ fewSize: 8, testSize: 8, candidates: 7, calls: { target: 56, optimizer: 6 } });
+      const lexical = await anchorAsync('optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--dry-run');
+      expect(lexical.stdout).toMatch(/optimised: the whole task prompt, with the question template "Question \{slot1\}: which shape is marked\?"/);
+      expect(lexical.stdout).toMatch(/warning: Similarity is lexical \(shared words\), not the paper's sentence embeddings/);
       expect(target.delivered()).toBe(0);
       const run = await anchorAsync(...common, '--evaluate', '--json');
       expect(run.code).toBe(0);
@@ -371,7 +374,7 @@ describe('anchor optimize', () => {
       expect(resumed.code).toBe(0);
       expect(JSON.parse(resumed.stdout).value.optimization.chosen.prompt).toBe(CAREFUL);
       expect(target.answeredTwice()).toEqual([]);
-      expect(target.delivered()).toBe(24);
+      expect(target.delivered()).toBe(56);
       expect(before).toBeGreaterThanOrEqual(10);
     } finally {
       await target.stop();
