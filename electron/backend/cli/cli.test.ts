@@ -292,6 +292,14 @@ describe('anchor variants', () => {
     const plan = JSON.parse(anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial', '--plan', '--json').stdout);
     expect(plan.value).toMatchObject({ originals: 2, perOriginal: 5, variants: 10, target: 'pictures-vrp' });
     expect(plan.value.skipped).toEqual([{ itemId: items[2]!.id, extId: '2', reason: 'no scene drawn' }]);
+    const other = await backendWithProject(dir, 'vrp-shapes.anchor');
+    const [one] = await seedPictures(other.backend, dir, 1, undefined, 'shapes');
+    await other.backend.call('scenes.save', { itemId: one!.id, version: 0, scene: sceneFor(one!) });
+    await other.backend.close();
+    const shaped = JSON.parse(anchor('variants', '--project', other.path, '--dataset', 'shapes', '--levels', 'full', '--full-shapes', 'box,ellipse', '--plan', '--json').stdout);
+    expect(shaped.value.perOriginal).toBe(16);
+    expect(new Set(shaped.value.specs.map((s: { shape: string }) => s.shape))).toEqual(new Set(['box', 'ellipse']));
+    expect(anchor('variants', '--project', project, '--dataset', 'pictures', '--full-shapes', 'star', '--plan').stderr).toMatch(/--full-shapes takes .* got "star"/);
 
     const refused = anchor('variants', '--project', project, '--dataset', 'pictures');
     expect(refused.code).toBe(1);

@@ -86,7 +86,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   };
 
   const answerOne = async (unit: Unit): Promise<void> => {
-    const built = await buildRequest(config.template, unit, config.images, config.imageMaxSide, encoder);
+    const built = await buildRequest(config.template, unit, config.images, config.imageMaxSide, encoder, config.vrpClarification ?? false);
     if (config.kind === 'random') {
       const label = unit.type === 'multiple-choice' ? randomLabel(config.seed ?? 0, unit) : null;
       const answer: Answer = {
