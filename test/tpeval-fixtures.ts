@@ -1,4 +1,5 @@
 import { presetTemplate } from '../shared/prompts/templates';
+import { inlineQuestionTemplate } from '../shared/tpeval/question-template';
 import { goldOf, questionNumber } from './question-numbers';
 import type { ChatBody } from './openai-server';
 
@@ -6,12 +7,17 @@ import type { ChatBody } from './openai-server';
  * Local model servers whose behaviour depends on the prompt's wording in a known way, for TP-Eval's tests: the
  * better wording exists, the optimizer proposes it (among bad proposals), and the embeddings rank it.
  */
-export const P0 = presetTemplate('vlmevalkit-mcq')!.multipleChoice;
-/** Two edits of p0: good accuracy, close in meaning. */
-export const CAREFUL = `Look carefully. ${P0}`;
+/** The seeded questions ("Question 3: which shape is marked?") share this template, which p0 writes in. */
+export const QUESTION_TEMPLATE = 'Question {slot1}: which shape is marked?';
+export const WRAPPER = presetTemplate('vlmevalkit-mcq')!.multipleChoice;
+export const P0 = inlineQuestionTemplate(WRAPPER, QUESTION_TEMPLATE);
+/** Two edits of the task's own question words: good accuracy, close in meaning. */
+export const CAREFUL = P0.replace('{slot1}: which shape', '{slot1}: look carefully, which shape');
 /** Ten words added: perfect accuracy, further from p0. */
 export const STEPWISE = `Think step by step and look carefully at every detail. ${P0}`;
-export const REWRITE = 'Here is an entirely different and much longer instruction that throws away the original wording and adds many words nobody asked for at all {question} {options}';
+export const REWRITE = `Here is an entirely different and much longer instruction that throws away the original wording and adds many words nobody asked for at all Question {slot1}: which shape is marked? {options}`;
+/** What the optimizer proposes when asked again after a refusal: distinct, within budget, no better than p0. */
+export const closer = (round: number, slot: number) => `Look closely r${round}s${slot}. ${P0}`;
 
 /**
  * The target answers right only when the prompt says "carefully", and questions 2, 10, 18… only when it also says
@@ -31,15 +37,17 @@ export function embedding(text: string): number[] {
 }
 
 /**
- * The optimizer proposes by slot (the seed's last two digits): in round 1 CAREFUL, STEPWISE and a prompt without
- * {options}; afterwards CAREFUL again (a repeat), a rewrite far over the edit budget, and the broken one. As analyzer
- * it explains mistakes.
+ * The optimizer proposes by slot (the seed's last digit) on its first ask (the seed's tens digit is the ask): in round 1
+ * CAREFUL, STEPWISE and a prompt without {options}; afterwards CAREFUL again (a repeat), a rewrite far over the edit
+ * budget, and the broken one. Asked again after a refusal it proposes `closer(round, slot)`. As analyzer it explains
+ * mistakes.
  */
 export function helperReply(prompt: string, body: ChatBody): string {
   if (prompt.startsWith('A multimodal model was evaluated')) return 'The prompt never asks the model to look carefully at the image.';
-  const round = Math.floor((body.seed ?? 0) / 100);
-  const slot = (body.seed ?? 0) % 100;
-  if (slot === 2) return '<prompt>Question: {question} Pick one.</prompt>';
+  const seed = body.seed ?? 0;
+  const [round, ask, slot] = [Math.floor(seed / 100), Math.floor((seed % 100) / 10), seed % 10];
+  if (ask > 0) return `<prompt>${closer(round, slot)}</prompt>`;
+  if (slot === 2) return '<prompt>Question {slot1}: which shape? Pick one.</prompt>';
   if (round === 1) return `Here you go:\n<prompt>${slot === 0 ? CAREFUL : STEPWISE}</prompt>`;
   return `<prompt>${slot === 0 ? CAREFUL : REWRITE}</prompt>`;
 }

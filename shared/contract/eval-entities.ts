@@ -69,6 +69,11 @@ export const runConfigInputSchema = z.object({
   judge: z.string().nullable().default(null),
   concurrency: z.number().int().min(1).max(256).nullable().default(null),
   failFast: z.boolean().default(false),
+  /**
+   * VRPTest's mitigation (METHODS §6.5): full-intervention variants are sent as the image alone; with this on, a short
+   * sentence tells the model the instruction is written in the image (and partial variants that the mark is a pointer).
+   */
+  vrpClarification: z.boolean().optional(),
 });
 export type RunConfigInput = z.input<typeof runConfigInputSchema>;
 export type RunConfigParsed = z.output<typeof runConfigInputSchema>;
@@ -88,6 +93,8 @@ export const runSummarySchema = z.object({
   templateHash: z.string(),
   circular: z.boolean(),
   images: z.boolean(),
+  /** Whether VRP variants were asked with the paper's clarification sentence. */
+  vrpClarification: z.boolean(),
   status: runStatusSchema,
   error: z.string().nullable(),
   createdAt: z.string(),

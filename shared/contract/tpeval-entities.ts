@@ -16,11 +16,21 @@ export const optimizeInputSchema = z.object({
   /** D_few; default: the task's validation items (split val / validation / dev), else every other item. */
   fewItemIds: z.array(z.number().int()).min(1).max(500).nullable().default(null),
   mode: z.enum(['whole', 'prefix']).default('whole'),
+  /**
+   * In whole mode, 'auto' optimises the task's question template with its slots when the questions share one (or one is
+   * declared), else the wrapper; 'wrapper' keeps {question} verbatim (METHODS §7.7).
+   */
+  scope: z.enum(['auto', 'wrapper']).default('auto'),
+  /** A declared question template with {name} slots, e.g. "How many {object} are there in the image?". */
+  questionTemplate: z.string().min(1).max(2000).nullable().default(null),
   zeroShot: z.boolean().default(false),
   templateId: z.string().default('vlmevalkit-mcq'),
   params: optimizeParamsSchema.default(optimizeParamsSchema.parse({})),
 });
 export type OptimizeInput = z.output<typeof optimizeInputSchema>;
+
+export const optimizeScopeSchema = z.enum(['question-template', 'wrapper', 'prefix']);
+export const similaritySchema = z.enum(['embeddings', 'lexical']);
 
 export const candidateSchema = z.object({
   id: z.number().int(),
@@ -37,6 +47,8 @@ export const candidateSchema = z.object({
   introspection: z.string().nullable(),
   edits: z.number().int().nullable(),
   budget: z.number().int().nullable(),
+  /** Earlier proposals for this slot that were refused and asked for again (METHODS §7.7), with why. */
+  refused: z.array(z.object({ prompt: z.string(), problem: z.string() })),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
@@ -48,8 +60,12 @@ export const optimizationSchema = z.object({
   target: z.string(),
   optimizer: z.string(),
   mode: z.enum(['whole', 'prefix']),
+  scope: optimizeScopeSchema,
+  questionTemplate: z.object({ text: z.string(), source: z.enum(['detected', 'declared']) }).nullable(),
   zeroShot: z.boolean(),
-  similarity: z.enum(['embeddings', 'lexical']),
+  similarity: similaritySchema,
+  /** What departs from the paper and changes results, e.g. the lexical similarity fallback. */
+  warnings: z.array(z.string()),
   status: z.enum(['running', 'paused', 'done', 'failed', 'cancelled']),
   error: z.string().nullable(),
   round: z.number().int(),
@@ -73,11 +89,16 @@ export const optimizePlanSchema = z.object({
   candidates: z.number().int(),
   calls: z.object({
     target: z.number().int(), optimizer: z.number().int(), analyzer: z.number().int(), embeddings: z.number().int(),
+    /** Upper bound: a refused proposal is asked for again, told why, a few times (METHODS §7.7). */
+    optimizerRetriesAtMost: z.number().int(),
     /** Upper bound: the analyzer also reads answers the rules cannot (at most three tries each). */
     judgeAtMost: z.number().int(),
   }),
   total: z.number().int(),
-  similarity: z.enum(['embeddings', 'lexical']),
+  similarity: similaritySchema,
+  scope: optimizeScopeSchema,
+  questionTemplate: z.string().nullable(),
+  warnings: z.array(z.string()),
 });
 export type OptimizePlan = z.infer<typeof optimizePlanSchema>;
 

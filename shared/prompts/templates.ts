@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Option } from '../contract/entities';
+import { matchQuestion } from '../tpeval/question-template';
 
 /**
  * A prompt template is data (METHODS §3): stored with the run that used it and hashed, so a score always names the exact
@@ -15,6 +16,12 @@ export const promptTemplateSchema = z.object({
   optionJoin: z.string(),
   /** Put images before the text (VLMEvalKit) or after it. */
   imagesFirst: z.boolean(),
+  /**
+   * TP-Eval on a templated task (METHODS §7.7): the task's question template, e.g. "How many {object} are there?". The
+   * multiple-choice wording then holds the template's words itself, with its slots; each question's slot values are
+   * read from its text by this template.
+   */
+  questionTemplate: z.string().min(1).optional(),
 });
 export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
 
@@ -82,7 +89,15 @@ export interface PromptQuestion {
 export type PromptPart = { kind: 'text'; text: string } | { kind: 'image'; index: number };
 
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(question|options|hint_line)\}/g, (_, key: string) => values[key] ?? '');
+  return template.replace(/\{([A-Za-z_]\w*)\}/g, (whole, key: string) => values[key] ?? (key === 'hint_line' ? '' : whole));
+}
+
+/** A templated task's slot values for this question; a question outside the template cannot be asked with it. */
+function slotValues(template: PromptTemplate, question: PromptQuestion): Record<string, string> {
+  if (!template.questionTemplate || question.type === 'open') return {};
+  const values = matchQuestion(template.questionTemplate, question.text);
+  if (!values) throw new Error(`the question "${question.text.slice(0, 80)}" is not written in the task's template "${template.questionTemplate}"`);
+  return values;
 }
 
 /**
@@ -95,6 +110,7 @@ export function renderPrompt(template: PromptTemplate, question: PromptQuestion,
     .map((o) => template.optionLine.replace('{label}', o.label).replace('{text}', o.text))
     .join(template.optionJoin);
   const text = fill(question.type === 'open' ? template.open : template.multipleChoice, {
+    ...slotValues(template, question),
     question: question.text,
     options,
     hint_line: question.hint ? `Hint: ${question.hint}\n` : '',

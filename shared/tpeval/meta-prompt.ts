@@ -23,6 +23,25 @@ export interface Example {
 }
 
 const PLACEHOLDER_RULE = 'The prompt is a template applied to every question: keep the placeholders {question} and {options} (and {hint_line} if present) exactly as written, each once.';
+
+/** The rule for whole-prompt mode: on a templated task the question's own words are editable and only its slots stay. */
+function placeholderRule(slots: readonly string[]): string {
+  if (slots.length === 0) return PLACEHOLDER_RULE;
+  const names = slots.map((s) => `{${s}}`).join(', ');
+  return `The prompt is the task's whole prompt, including the wording of its question, applied to every question of the task: you may rephrase any of its words, but keep the slots ${names} and {options} (and {hint_line} if present) exactly as written, each once; each question fills the slots with its own words.`;
+}
+
+/** A proposal refused for this slot, told back to the optimizer when it is asked again. */
+export interface Refusal {
+  prompt: string;
+  problem: string;
+}
+
+function refusalLines(refused: readonly Refusal[]): string[] {
+  if (refused.length === 0) return [];
+  const lines = refused.map((r) => `<prompt>${r.prompt}</prompt>\nRefused: ${r.problem}.`).join('\n');
+  return [`Your earlier proposals for this step could not be used:\n${lines}\nPropose a different prompt that respects every rule above.`];
+}
 const PREFIX_RULE = 'The prompt is a short prefix placed before every question of the task; it must not contain a question or an answer itself.';
 
 function exampleLines(examples: readonly Example[]): string {
@@ -31,6 +50,7 @@ function exampleLines(examples: readonly Example[]): string {
 
 export function optimizerPrompt(input: {
   task: string; mode: PromptMode; top: readonly RankedPrompt[]; examples: readonly Example[]; counter: number;
+  slots?: readonly string[]; refused?: readonly Refusal[];
 }): string {
   const gradient = input.top.map((p) => [
     `<prompt>${p.prompt}</prompt>`,
@@ -39,10 +59,11 @@ export function optimizerPrompt(input: {
   ].join('\n')).join('\n\n');
   return [
     `You improve the prompt given to a multimodal model that is evaluated on the task "${input.task}". A better prompt makes the model answer more questions correctly without changing what the task asks.`,
-    input.mode === 'whole' ? PLACEHOLDER_RULE : PREFIX_RULE,
+    input.mode === 'whole' ? placeholderRule(input.slots ?? []) : PREFIX_RULE,
     `Earlier prompts, best first, with their scores and an analysis of the mistakes the model made with them:\n\n${gradient}`,
     `Examples of the task's questions with their correct answers:\n${exampleLines(input.examples)}`,
     `Write one new prompt that is different from all the prompts above and likely to score higher. You can only edit at most ${input.counter} words of the best prompt. Reply with the new prompt only, between <prompt> and </prompt>.`,
+    ...refusalLines(input.refused ?? []),
   ].join('\n\n');
 }
 
@@ -51,15 +72,30 @@ export interface WrongAnswer {
   options: string[];
   gold: string;
   reply: string;
+  /** The question's images, by a reference the caller resolves (the paper's M_A sees "corresponding images and answers"). */
+  images: string[];
 }
 
+/** A piece of a helper's message: text, or an image by the caller's reference. */
+export type HelperPart = { kind: 'text'; text: string } | { kind: 'image'; ref: string };
+
+/**
+ * The analyzer's introspection request as message parts: each wrong answer with its images right after it when the
+ * analyzer takes images, so it can see what the target misread; text only otherwise.
+ */
+export function introspectionParts(prompt: string, wrong: readonly WrongAnswer[], withImages: boolean): HelperPart[] {
+  const parts: HelperPart[] = [{ kind: 'text', text: `A multimodal model was evaluated with this prompt:\n<prompt>${prompt}</prompt>\n\nIt answered these questions wrongly${withImages ? ' (each question\'s image follows it)' : ''}:` }];
+  wrong.forEach((w, i) => {
+    parts.push({ kind: 'text', text: `${i + 1}. Question: ${w.question}${w.options.length ? ` Options: ${w.options.join('; ')}.` : ''}\n   Correct answer: ${w.gold}\n   The model replied: ${w.reply.slice(0, 600)}` });
+    if (withImages) for (const ref of w.images) parts.push({ kind: 'image', ref });
+  });
+  parts.push({ kind: 'text', text: 'In at most four sentences, explain what in the prompt may have led to these mistakes and what wording the model seems to need instead. Do not answer the questions yourself.' });
+  return parts;
+}
+
+/** The introspection request as one text, as a text-only analyzer gets it. */
 export function introspectionPrompt(prompt: string, wrong: readonly WrongAnswer[]): string {
-  const cases = wrong.map((w, i) => `${i + 1}. Question: ${w.question}${w.options.length ? ` Options: ${w.options.join('; ')}.` : ''}\n   Correct answer: ${w.gold}\n   The model replied: ${w.reply.slice(0, 600)}`).join('\n');
-  return [
-    `A multimodal model was evaluated with this prompt:\n<prompt>${prompt}</prompt>`,
-    `It answered these questions wrongly:\n${cases}`,
-    'In at most four sentences, explain what in the prompt may have led to these mistakes and what wording the model seems to need instead. Do not answer the questions yourself.',
-  ].join('\n\n');
+  return introspectionParts(prompt, wrong, false).flatMap((p) => (p.kind === 'text' ? [p.text] : [])).join('\n');
 }
 
 export interface TransferPair {
@@ -69,14 +105,17 @@ export interface TransferPair {
 }
 
 /** Zero-shot mode: no labelled example of the new task, only how other tasks' prompts changed for this model. */
-export function zeroShotPrompt(input: { task: string; mode: PromptMode; p0: string; pairs: readonly TransferPair[]; counter: number }): string {
+export function zeroShotPrompt(input: {
+  task: string; mode: PromptMode; p0: string; pairs: readonly TransferPair[]; counter: number; slots?: readonly string[]; refused?: readonly Refusal[];
+}): string {
   const pairs = input.pairs.map((p) => `Task "${p.task}"\nOriginal: <prompt>${p.original}</prompt>\nOptimised: <prompt>${p.optimised}</prompt>`).join('\n\n');
   return [
     'Prompts of other tasks were optimised for the same multimodal model; each original prompt was rewritten into one the model answers better with:',
     pairs,
-    input.mode === 'whole' ? PLACEHOLDER_RULE : PREFIX_RULE,
+    input.mode === 'whole' ? placeholderRule(input.slots ?? []) : PREFIX_RULE,
     `Rewrite the prompt of the new task "${input.task}" in the way this model appears to prefer. You can only edit at most ${input.counter} words.\n<prompt>${input.p0}</prompt>`,
     'Reply with the new prompt only, between <prompt> and </prompt>.',
+    ...refusalLines(input.refused ?? []),
   ].join('\n\n');
 }
 
@@ -89,10 +128,14 @@ export function parseCandidate(reply: string): string | null {
 }
 
 /** Why a candidate cannot be used as a prompt of this mode, or null when it can. */
-export function candidateProblem(candidate: string, mode: PromptMode, multipleChoice: boolean): string | null {
+export function candidateProblem(candidate: string, mode: PromptMode, multipleChoice: boolean, slots: readonly string[] = []): string | null {
   if (mode === 'prefix') return /\{(question|options)\}/.test(candidate) ? 'a prefix must not contain {question} or {options}' : null;
   const count = (p: string) => candidate.split(p).length - 1;
-  if (count('{question}') !== 1) return 'the prompt must contain {question} exactly once';
+  if (slots.length > 0) {
+    if (count('{question}') > 0) return 'the task\'s question is written into the prompt; it must not contain {question}';
+    const lost = slots.find((s) => count(`{${s}}`) !== 1);
+    if (lost) return `the prompt must contain the slot {${lost}} exactly once`;
+  } else if (count('{question}') !== 1) return 'the prompt must contain {question} exactly once';
   if (multipleChoice && count('{options}') !== 1) return 'the prompt must contain {options} exactly once';
   return null;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS } from './params';
-import { candidateProblem, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt } from './meta-prompt';
+import { candidateProblem, introspectionParts, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt } from './meta-prompt';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from './scoring';
 import { summariseByModel } from './summary';
 import { wordDiff } from './diff';
+import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem, slotNames } from './question-template';
+import { presetTemplate, renderPrompt } from '../prompts/templates';
 
 describe('TP-Eval scoring', () => {
   it('uses the paper\'s defaults: N = 16, K = 8, 3 per round, α = 0.8, α* = 0.6, temperature 1.0', () => {
@@ -64,7 +66,7 @@ describe('TP-Eval texts', () => {
   });
 
   it('asks the analyzer about the wrong answers only, and zero-shot learns from other tasks\' pairs', () => {
-    const text = introspectionPrompt('P', [{ question: 'Q1?', options: ['A. x', 'B. y'], gold: 'A', reply: 'I think y' }]);
+    const text = introspectionPrompt('P', [{ question: 'Q1?', options: ['A. x', 'B. y'], gold: 'A', reply: 'I think y', images: ['h1'] }]);
     expect(text).toContain('<prompt>P</prompt>');
     expect(text).toContain('Correct answer: A');
     expect(text).toContain('The model replied: I think y');
@@ -82,6 +84,25 @@ describe('TP-Eval texts', () => {
     expect(candidateProblem('Q: {question} {question} {options}', 'whole', true)).toMatch(/\{question\} exactly once/);
     expect(candidateProblem('Answer about charts.', 'prefix', true)).toBeNull();
     expect(candidateProblem('About {question}', 'prefix', true)).toMatch(/prefix must not/);
+    expect(candidateProblem('Count the {object} in the image. {options}', 'whole', true, ['object'])).toBeNull();
+    expect(candidateProblem('Count them. {options}', 'whole', true, ['object'])).toMatch(/slot \{object\} exactly once/);
+    expect(candidateProblem('{question} {object} {options}', 'whole', true, ['object'])).toMatch(/must not contain \{question\}/);
+  });
+
+  it('shows the analyzer each wrong answer\'s images right after it, and only text to a text-only analyzer', () => {
+    const wrong = [
+      { question: 'Q1?', options: [], gold: 'A', reply: 'B', images: ['h1', 'h2'] },
+      { question: 'Q2?', options: [], gold: 'C', reply: 'D', images: ['h3'] },
+    ];
+    const parts = introspectionParts('P', wrong, true);
+    expect(parts.map((p) => (p.kind === 'image' ? p.ref : p.text.slice(0, 12)))).toEqual(['A multimodal', '1. Question:', 'h1', 'h2', '2. Question:', 'h3', 'In at most f']);
+    expect(introspectionParts('P', wrong, false).some((p) => p.kind === 'image')).toBe(false);
+  });
+
+  it('tells the optimizer, when asking again, which proposals were refused and why', () => {
+    const text = optimizerPrompt({ task: 't', mode: 'whole', top, examples: [], counter: 3, refused: [{ prompt: 'Too long {question} {options}', problem: 'edits 12 words; this round allows 3' }] });
+    expect(text).toContain('<prompt>Too long {question} {options}</prompt>\nRefused: edits 12 words; this round allows 3.');
+    expect(optimizerPrompt({ task: 't', mode: 'whole', top, examples: [], counter: 3, slots: ['object'] })).toContain('keep the slots {object} and {options}');
   });
 });
 
@@ -110,3 +131,35 @@ describe('prompt diff', () => {
   });
 });
 
+
+describe('question templates', () => {
+  it('finds the words a task\'s questions share, with a slot where they differ, and reads each question\'s slot values', () => {
+    const questions = ['How many apples are there in the image?', 'How many red cars are there in the image?', 'How many dogs are there in the image?'];
+    const template = detectQuestionTemplate(questions)!;
+    expect(template).toBe('How many {slot1} are there in the image?');
+    expect(matchQuestion(template, 'How many red cars are there in the image?')).toEqual({ slot1: 'red cars' });
+    expect(matchQuestion(template, 'What colour is the car?')).toBeNull();
+    expect(detectQuestionTemplate(['Question 3: which shape is marked?', 'Question 12: which shape is marked?'])).toBe('Question {slot1}: which shape is marked?');
+    expect(detectQuestionTemplate(['From {a} to {b}: is the route in the image (A) {c} km long?', 'From Paris to Rome: is the route in the image (A) 12 km long?'])).not.toBeNull();
+  });
+
+  it('finds no template in questions that share little, and checks a declared one', () => {
+    expect(detectQuestionTemplate(['What is the value of the largest bar?', 'Which animal is on the left?', 'Is the line increasing?'])).toBeNull();
+    expect(detectQuestionTemplate(['Same question?', 'Same question?'])).toBeNull();
+    expect(slotNames('From {start} to {end}, how far?')).toEqual(['start', 'end']);
+    expect(matchQuestion('From {start} to {end}, how far?', 'From  Paris to New York , how far?')).toEqual({ start: 'Paris', end: 'New York' });
+    expect(questionTemplateProblem('Is {question} right?')).toMatch(/reserved/);
+    expect(questionTemplateProblem('{a}{b} right?')).toMatch(/separated/);
+    expect(questionTemplateProblem('{a}')).toMatch(/no words/);
+    expect(questionTemplateProblem('How many {object} are there?')).toBeNull();
+  });
+
+  it('renders a customised prompt with each question\'s slot values, and refuses a question outside the template', () => {
+    const base = presetTemplate('vlmevalkit-mcq')!;
+    const template = { ...base, multipleChoice: 'Count every {object} you can see. {options}', questionTemplate: 'How many {object} are there?' };
+    const question = { type: 'multiple-choice' as const, text: 'How many cats are there?', hint: null, options: [{ label: 'A', text: '1' }] };
+    expect(renderPrompt(template, question, 0, true)).toEqual([{ kind: 'text', text: 'Count every cats you can see. A. 1' }]);
+    expect(() => renderPrompt(template, { ...question, text: 'Where is the cat?' }, 0, true)).toThrow(/not written in the task's template/);
+    expect(inlineQuestionTemplate(base.multipleChoice, 'How many {object} are there?')).toContain('Question: How many {object} are there?\nOptions:');
+  });
+});

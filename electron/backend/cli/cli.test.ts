@@ -381,6 +381,14 @@ describe('anchor variants', () => {
     const plan = JSON.parse(anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial', '--plan', '--json').stdout);
     expect(plan.value).toMatchObject({ originals: 2, perOriginal: 5, variants: 10, target: 'pictures-vrp' });
     expect(plan.value.skipped).toEqual([{ itemId: items[2]!.id, extId: '2', reason: 'no scene drawn' }]);
+    const other = await backendWithProject(dir, 'vrp-shapes.anchor');
+    const [one] = await seedPictures(other.backend, dir, 1, undefined, 'shapes');
+    await other.backend.call('scenes.save', { itemId: one!.id, version: 0, scene: sceneFor(one!) });
+    await other.backend.close();
+    const shaped = JSON.parse(anchor('variants', '--project', other.path, '--dataset', 'shapes', '--levels', 'full', '--full-shapes', 'box,ellipse', '--plan', '--json').stdout);
+    expect(shaped.value.perOriginal).toBe(16);
+    expect(new Set(shaped.value.specs.map((s: { shape: string }) => s.shape))).toEqual(new Set(['box', 'ellipse']));
+    expect(anchor('variants', '--project', project, '--dataset', 'pictures', '--full-shapes', 'star', '--plan').stderr).toMatch(/--full-shapes takes .* got "star"/);
 
     const refused = anchor('variants', '--project', project, '--dataset', 'pictures');
     expect(refused.code).toBe(1);
@@ -414,6 +422,9 @@ describe('anchor optimize', () => {
       const common = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--embeddings', 'tp-helper', '--rounds', '2'];
       const dry = await anchorAsync(...common, '--dry-run', '--json');
       expect(JSON.parse(dry.stdout).value).toMatchObject({ fewSize: 8, testSize: 8, candidates: 7, calls: { target: 56, optimizer: 6 } });
+      const lexical = await anchorAsync('optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--dry-run');
+      expect(lexical.stdout).toMatch(/optimised: the whole task prompt, with the question template "Question \{slot1\}: which shape is marked\?"/);
+      expect(lexical.stdout).toMatch(/warning: Similarity is lexical \(shared words\), not the paper's sentence embeddings/);
       expect(target.delivered()).toBe(0);
       const run = await anchorAsync(...common, '--evaluate', '--json');
       expect(run.code).toBe(0);
@@ -460,7 +471,7 @@ describe('anchor optimize', () => {
       expect(resumed.code).toBe(0);
       expect(JSON.parse(resumed.stdout).value.optimization.chosen.prompt).toBe(CAREFUL);
       expect(target.answeredTwice()).toEqual([]);
-      expect(target.delivered()).toBe(24);
+      expect(target.delivered()).toBe(56);
       expect(before).toBeGreaterThanOrEqual(10);
     } finally {
       await target.stop();

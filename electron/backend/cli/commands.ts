@@ -84,12 +84,13 @@ export function registerCommands(program: Command): void {
     .requiredOption('--format <format>', 'vlmevalkit | mmevalpro')
     .requiredOption('--out <file>', 'file to write')
     .option('--accepted-only', 'only triplets both checkers accepted')
+    .option('--include-overridden', 'with --accepted-only: also triplets a lead accepted by override, without the double check')
     .option('--review-history <file>', 'also write assignments, verdicts and overrides as JSON')
     .option('--json', 'print one JSON document')
-    .action(async (opts: Common & { dataset: string; format: string; out: string; acceptedOnly?: boolean; reviewHistory?: string }) =>
+    .action(async (opts: Common & { dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string }) =>
       withProject(opts, false, async (backend, out) => {
         const result = await backend.call('exports.run', {
-          dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly),
+          dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
           ...(opts.reviewHistory ? { reviewHistory: resolve(opts.reviewHistory) } : {}),
         });
         out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`

@@ -13,7 +13,7 @@ export function describeRun(r: RunSummary): string {
   return [
     `Run ${r.id} "${r.name}" — ${r.status}${r.error ? `: ${r.error}` : ''}`,
     `  ${r.answered}/${r.units} answered, ${r.correct} correct${pct}, ${r.failedExtraction} unreadable, ${r.errors} errors, ${r.cached} from cache`,
-    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}`,
+    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}`,
   ].join('\n');
 }
 
@@ -50,6 +50,7 @@ export async function datasetId(backend: Backend, name: string): Promise<number>
 interface EvalOptions extends Common {
   dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
   judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
+  vrpClarification?: boolean;
 }
 
 export function registerEval(program: Command): void {
@@ -70,6 +71,7 @@ export function registerEval(program: Command): void {
     .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', Number)
     .option('--max-tokens <n>', 'max tokens per reply', int)
     .option('--fail-fast', 'stop at the first request that fails after its retries')
+    .option('--vrp-clarification', 'VRPTest\'s mitigation: tell the model a variant\'s instruction is written in the image (full) or marked on it (partial)')
     .option('--new', 'start a new run even if an unfinished one has this configuration')
     .option('--json', 'print one JSON document')
     .action(async (opts: EvalOptions) =>
@@ -78,6 +80,7 @@ export function registerEval(program: Command): void {
         const input = {
           datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
           images: opts.image, failFast: Boolean(opts.failFast),
+          ...(opts.vrpClarification ? { vrpClarification: true } : {}),
           ...(roles ? { roles } : {}),
           ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),

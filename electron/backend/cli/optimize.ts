@@ -4,7 +4,7 @@ import { int, withProject, type Common } from './commands';
 
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
-  prefix?: boolean; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number; resume?: number;
+  prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number; resume?: number;
 }
 
 function humanPlan(plan: OptimizePlan): string {
@@ -12,13 +12,21 @@ function humanPlan(plan: OptimizePlan): string {
   return [
     `task "${plan.task}": ${plan.fewSize} few-shot items, ${plan.testSize} held out; ${plan.candidates} candidate prompts`,
     `at most ${plan.total} calls: ${c.target} to the target, ${c.optimizer} to the optimizer, ${c.analyzer} to the analyzer, ${c.embeddings} for embeddings`,
-    `(plus up to ${c.judgeAtMost} answer readings by the analyzer where the rules cannot read a reply); similarity: ${plan.similarity}`,
+    `(plus up to ${c.judgeAtMost} answer readings by the analyzer where the rules cannot read a reply, and up to ${c.optimizerRetriesAtMost} proposals asked again); similarity: ${plan.similarity}`,
+    `optimised: ${scopeLine(plan.scope, plan.questionTemplate)}`,
+    ...plan.warnings.map((w) => `warning: ${w}`),
   ].join('\n');
+}
+
+function scopeLine(scope: OptimizePlan['scope'], template: string | null): string {
+  if (scope === 'question-template') return `the whole task prompt, with the question template "${template}" (its slots kept)`;
+  return scope === 'wrapper' ? 'the wording around {question} (the questions stay verbatim)' : 'a prefix before every question';
 }
 
 function humanResult(o: Optimization): string {
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
   const lines = [`optimisation ${o.id} (${o.name}): ${o.status}, ${o.round} of ${o.rounds} rounds, ${o.calls} calls${o.cost !== null ? `, $${o.cost.toFixed(4)}` : ''}`];
+  lines.push(`optimised: ${scopeLine(o.scope, o.questionTemplate?.text ?? null)}`, ...o.warnings.map((w) => `warning: ${w}`));
   if (o.chosen) lines.push(`chosen (α* re-ranking): accuracy on D_few ${pct(o.chosen.accuracy)}, similarity ${o.chosen.similarity?.toFixed(3) ?? '—'} (${o.similarity})`, o.chosen.prompt);
   return lines.join('\n');
 }
@@ -39,6 +47,8 @@ export function registerOptimize(program: Command): void {
     .option('--alpha <x>', 'α while optimising (default 0.8)', Number)
     .option('--alpha-star <x>', 'α* when re-ranking (default 0.6)', Number)
     .option('--prefix', 'optimise an added "Answer the questions about {task}" prefix instead of the whole prompt')
+    .option('--question-template <text>', 'the task\'s question template with {name} slots, e.g. "How many {object} are there?" (default: detected from the questions)')
+    .option('--wrapper-only', 'optimise only the wording around {question}, even when the questions share a template')
     .option('--zero-shot', 'learn from other tasks\' optimised prompts; no labelled example of this task is used')
     .option('--dry-run', 'only count the calls it would make')
     .option('--evaluate', 'then ask the held-out test set with the original and the chosen prompt')
@@ -51,7 +61,8 @@ export function registerOptimize(program: Command): void {
         const input = {
           datasetId: dataset.id, target: opts.model, optimizer: opts.optimizer, analyzer: opts.analyzer ?? null,
           embeddings: opts.embeddings ?? null, task: opts.task ?? null, mode: opts.prefix ? 'prefix' as const : 'whole' as const,
-          zeroShot: Boolean(opts.zeroShot),
+          zeroShot: Boolean(opts.zeroShot), scope: opts.wrapperOnly ? 'wrapper' as const : 'auto' as const,
+          questionTemplate: opts.questionTemplate ?? null,
           params: {
             ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}), ...(opts.alpha !== undefined ? { alpha: opts.alpha } : {}),
             ...(opts.alphaStar !== undefined ? { alphaStar: opts.alphaStar } : {}),

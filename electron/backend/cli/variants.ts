@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { VariantPlan, VariantResult } from '../../../shared/contract';
-import { levels, PAPER_SELECTION, restrictLevels, type Level } from '../../../shared/vrp/relations';
+import { levels, PAPER_SELECTION, restrictLevels, type Level, type VariantSelection } from '../../../shared/vrp/relations';
 import { withProject, type Common } from './commands';
 
 function parseLevels(text: string): Level[] {
@@ -9,6 +9,14 @@ function parseLevels(text: string): Level[] {
   const bad = names.filter((n) => !(levels as readonly string[]).includes(n));
   if (bad.length || names.length === 0) throw new Error(`--levels takes a comma-separated list of ${levels.join(', ')}; got "${text}"`);
   return names as Level[];
+}
+
+function parseShapes(text: string): VariantSelection['full']['shapes'] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const allowed = ['drawn', 'box', 'ellipse'];
+  const bad = names.filter((n) => !allowed.includes(n));
+  if (bad.length || names.length === 0) throw new Error(`--full-shapes takes a comma-separated list of ${allowed.join(', ')}; got "${text}"`);
+  return names as VariantSelection['full']['shapes'];
 }
 
 function humanPlan(plan: VariantPlan): string {
@@ -34,12 +42,14 @@ export function registerVariants(program: Command): void {
     .requiredOption('--project <file>', 'the *.anchor project file')
     .requiredOption('--dataset <name>', 'the dataset whose scenes to use')
     .option('--levels <list>', 'intervention levels to generate: none,partial,full (default: all, the paper\'s 1 + 4 + 8)')
+    .option('--full-shapes <list>', 'shapes of full-intervention variants: drawn (default, the paper\'s 8) or box,ellipse (16, the shape relation at full level too)')
     .option('--out <dir>', 'also write the images and metadata.csv / metadata.json to this folder')
     .option('--plan', 'only print what would be generated, and what would be skipped and why')
     .option('--json', 'print one JSON document')
-    .action(async (opts: Common & { dataset: string; levels?: string; out?: string; plan?: boolean }) =>
+    .action(async (opts: Common & { dataset: string; levels?: string; fullShapes?: string; out?: string; plan?: boolean }) =>
       withProject(opts, false, async (backend, out) => {
-        const selection = opts.levels ? restrictLevels(PAPER_SELECTION, parseLevels(opts.levels)) : PAPER_SELECTION;
+        const levelled = opts.levels ? restrictLevels(PAPER_SELECTION, parseLevels(opts.levels)) : PAPER_SELECTION;
+        const selection = opts.fullShapes ? { ...levelled, full: { ...levelled.full, shapes: parseShapes(opts.fullShapes) } } : levelled;
         const plan = await backend.call('variants.plan', { dataset: opts.dataset, selection });
         if (opts.plan) {
           out.result(plan, () => humanPlan(plan));

@@ -5,6 +5,8 @@ import type { Option, PromptMessagePart, QuestionType } from '../../../shared/co
 import { renderPrompt, type PromptTemplate } from '../../../shared/prompts/templates';
 import { ruleOf, type ScoringRule } from '../../../shared/scoring/rules';
 import type { Db } from '../db/open';
+import { interventionParts } from '../../../shared/vrp/instruction';
+import type { Level } from '../../../shared/vrp/relations';
 
 /** One thing a run asks: a question in one circular pass, with the options and gold answer of that pass. */
 export interface Unit {
@@ -19,16 +21,20 @@ export interface Unit {
   options: Option[];
   answer: string[];
   images: { hash: string; mime: string; width: number; height: number }[];
+  /** The VRPTest intervention level when the item is a generated variant: full sends the image alone. */
+  vrpLevel: Level | null;
 }
 
 export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
   const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
-  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta
+  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta,
+      (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
       FROM run_units u JOIN questions q ON q.id = u.question_id
       LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
       WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as {
     question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
     meta: string;
+    vrp_level: Level | null;
   }[];
   const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
       WHERE ii.item_id = ? ORDER BY ii.position`);
@@ -38,7 +44,7 @@ export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors')
     if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
     return {
       questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, rule: ruleOf(r.type, r.meta), text: r.text, hint: r.hint,
-      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images,
+      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images, vrpLevel: r.vrp_level,
     };
   });
 }
@@ -97,8 +103,10 @@ export interface BuiltRequest {
   textChars: number;
 }
 
-export async function buildRequest(template: PromptTemplate, unit: Unit, withImages: boolean, maxSide: number, encoder: ImageEncoder | null): Promise<BuiltRequest> {
-  const parts = renderPrompt(template, unit, unit.images.length, withImages);
+export async function buildRequest(
+  template: PromptTemplate, unit: Unit, withImages: boolean, maxSide: number, encoder: ImageEncoder | null, vrpClarification = false,
+): Promise<BuiltRequest> {
+  const parts = interventionParts(renderPrompt(template, unit, unit.images.length, withImages), unit.vrpLevel, vrpClarification);
   const content: ChatCompletionContentPart[] = [];
   const prompt: PromptMessagePart[] = [];
   let textChars = 0;

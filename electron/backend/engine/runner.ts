@@ -132,7 +132,7 @@ function unitAnswerer(p: RunParts) {
   };
 
   const answerOne = async (unit: Unit): Promise<void> => {
-    const built = await buildRequest(config.template, unit, config.images, config.imageMaxSide, encoder);
+    const built = await buildRequest(config.template, unit, config.images, config.imageMaxSide, encoder, config.vrpClarification ?? false);
     if (config.kind === 'random') {
       const label = unit.type === 'multiple-choice' ? randomLabel(config.seed ?? 0, unit) : null;
       const answer: Answer = {

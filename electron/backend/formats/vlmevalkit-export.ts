@@ -1,9 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/open';
-import { exportItems, imageBase64 } from './export-items';
+import { exportItems, imageBase64, type ExportSelection } from './export-items';
+import { hasReviewWorkflow } from '../team/review-state';
 import { OPTION_COLUMN } from './vlmevalkit-columns';
 import { writeAtomically } from './write-lines';
 
+const REVIEW_COLUMNS = ['review_state', 'lead_override'];
 const line = (cells: string[]) => stringify([cells], { delimiter: '\t', record_delimiter: 'unix' });
 
 function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefined): string[] {
@@ -18,14 +20,15 @@ function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefine
  * VLMEvalKit TSV: one row per question. An image set already written is referenced by the first row's index, as
  * VLMEvalKit's own files do, so a benchmark that reuses images does not grow with each reuse.
  */
-export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string, acceptedOnly = false) {
-  const header = headerFor(db, datasetId, storedColumns);
+export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string, selection?: ExportSelection) {
+  // A dataset that went through review says each triplet's state in two extra columns (METHODS §2).
+  const header = [...headerFor(db, datasetId, storedColumns), ...(hasReviewWorkflow(db, datasetId) ? REVIEW_COLUMNS : [])];
   const written = new Map<string, string>();
   let items = 0;
   let questions = 0;
   await writeAtomically(out, async (put) => {
     await put(line(header));
-    for (const item of exportItems(db, datasetId, acceptedOnly)) {
+    for (const item of exportItems(db, datasetId, selection)) {
       items++;
       for (const q of item.questions) {
         questions++;
@@ -57,6 +60,8 @@ export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns:
             case 'l2-category': return item.l2Category ?? '';
             case 'split': return item.split ?? '';
             case 'source': return item.source ?? '';
+            case 'review_state': return item.review?.state ?? '';
+            case 'lead_override': return item.review ? String(item.review.leadOverride) : '';
             default: return extra[column] === undefined ? '' : String(extra[column]);
           }
         });

@@ -17,7 +17,8 @@ import { streamZip } from './zip-stream';
 
 const datasetRef = z.union([z.number().int(), z.string().min(1)]);
 const exportInput = z.object({
-  dataset: datasetRef, format: exportFormatSchema, acceptedOnly: z.boolean().default(false), reviewHistory: z.boolean().default(false),
+  dataset: datasetRef, format: exportFormatSchema, acceptedOnly: z.boolean().default(false), includeOverridden: z.boolean().default(false),
+  reviewHistory: z.boolean().default(false),
 }).strict();
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
 const variantsInput = z.object({ dataset: datasetRef }).strict();
@@ -60,7 +61,7 @@ async function exportDownload(backend: Backend, body: unknown, res: ServerRespon
     const data = `${fileName(base)}.${ext}`;
     const history = `${fileName(base)}-review-history.json`;
     await runExport(db, {
-      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly,
+      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden,
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
     });
     if (input.reviewHistory) {

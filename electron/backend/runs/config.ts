@@ -26,6 +26,8 @@ export interface FrozenConfig {
   images: boolean;
   concurrency: number;
   failFast: boolean;
+  /** VRPTest's mitigation: tell the model the instruction is in the image (METHODS §6.5). Absent when off. */
+  vrpClarification?: true;
   selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
   /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
   imported?: { file: string; format: string; rows: number };
@@ -65,6 +67,8 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
     images: input.images && endpoint?.kind !== 'text',
     concurrency: input.concurrency ?? endpoint?.concurrency ?? 1,
     failFast: input.failFast,
+    // Only written when on, so runs frozen before the option existed keep their configuration hash.
+    ...(input.vrpClarification ? { vrpClarification: true as const } : {}),
     selection: { datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit },
   };
 }

@@ -1,12 +1,14 @@
 import type { RunPlan } from '../../../shared/contract';
 import { renderPrompt } from '../../../shared/prompts/templates';
+import { interventionParts } from '../../../shared/vrp/instruction';
+import type { Level } from '../../../shared/vrp/relations';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
 import { cacheable, type FrozenConfig } from './config';
 import { findResumable, planUnits, selectQuestions } from './store';
 
-interface Q { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number }
+interface Q { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number; vrp_level: Level | null }
 
 /**
  * The dry run: what a run would send, before anything is sent. Cache hits are counted by building each request's
@@ -17,7 +19,7 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const units = planUnits(questions, config.circular);
   const warnings: string[] = [];
   const details = new Map<number, Q>();
-  const detailStmt = db.prepare('SELECT id, type, text, hint, item_id FROM questions WHERE id = ?');
+  const detailStmt = db.prepare('SELECT id, type, text, hint, item_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
   const imagesStmt = db.prepare(`SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
     WHERE ii.item_id = ? ORDER BY ii.position`);
   const useCache = cacheable(config) && config.kind === 'model';
@@ -28,7 +30,10 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     let q = details.get(unit.questionId);
     if (!q) details.set(unit.questionId, (q = detailStmt.get(unit.questionId) as Q));
     const images = imagesStmt.all(q.item_id) as { hash: string; width: number; height: number }[];
-    const parts = renderPrompt(config.template, { type: q.type, text: q.text, hint: q.hint, options: unit.options }, images.length, config.images);
+    const parts = interventionParts(
+      renderPrompt(config.template, { type: q.type, text: q.text, hint: q.hint, options: unit.options }, images.length, config.images),
+      q.vrp_level, config.vrpClarification ?? false,
+    );
     // The message exactly as buildRequest will record it, so the cache key below is the engine's key.
     const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
     if (useCache && config.endpoint) {

@@ -115,7 +115,7 @@ function toSummary(r: SummaryRow, live: LiveInfo | null, nowMs: number): RunSumm
   const status: RunStatus = executor ? 'running' : r.status === 'running' && !live && r.kind !== 'human' ? 'interrupted' : r.status;
   return {
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
-    templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
+    templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images, vrpClarification: config.vrpClarification ?? false,
     status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: r.units,
     answered: r.answered ?? 0, errors: r.errors ?? 0, correct: r.correct ?? 0, failedExtraction: r.failed ?? 0, cached: r.cached ?? 0,
     tokensIn: r.tokens_in ?? 0, tokensOut: r.tokens_out ?? 0, cost: r.costs > 0 ? r.cost : null, live, executor,

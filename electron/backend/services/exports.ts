@@ -12,11 +12,12 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
   const out = resolve(input.out);
   try {
     const meta = JSON.parse(dataset.meta) as { columns?: string[] };
+    const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden };
     const counts = input.format === 'vlmevalkit'
-      ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, input.acceptedOnly)
-      : await exportMmEvalPro(db, dataset.id, out, input.acceptedOnly);
+      ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, selection)
+      : await exportMmEvalPro(db, dataset.id, out, selection);
     const history = input.reviewHistory
-      ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), input.acceptedOnly)) } }
+      ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), selection)) } }
       : {};
     return { path: out, ...counts, ...history };
   } catch (error) {

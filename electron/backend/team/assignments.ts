@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { itemState, setStatus } from './assignment-store';
 import { transition } from './triplets';
 import { listUsers } from './users';
+import { independentPool, requireIndependentCheckers } from './checker-rule';
 
 export type Selection =
   | { mode: 'count'; count: number }
@@ -60,13 +61,19 @@ function checkerLoad(db: Db): Map<string, number> {
  */
 export function assignItems(db: Db, by: string | null, input: AssignInput, now: Date): { assigned: number; byAnnotator: Record<string, number> } {
   const annotators = usersWithRole(db, input.annotators, 'annotator');
-  const checkers = usersWithRole(db, input.checkers, 'checker');
+  const pool = usersWithRole(db, input.checkers, 'checker');
   if (annotators.length === 0) throw new AppError('invalid_input', 'choose at least one annotator');
+  // MMEvalPro's checkers are not part of the annotation team: the dataset's annotators leave the pool unless relaxed.
+  const allowed = new Set(independentPool(db, input.datasetId, annotators.map((a) => a.id), pool.map((c) => c.id)));
+  const checkers = pool.filter((c) => allowed.has(c.id));
+  const left = pool.filter((c) => !allowed.has(c.id) && !annotators.some((a) => a.id === c.id)).map((c) => c.name);
   for (const a of annotators) {
     if (checkers.filter((c) => c.id !== a.id).length < 2) {
-      throw new AppError('invalid_input', `${a.name} needs two checkers other than themself; add more checkers`);
+      const why = left.length ? ` (${left.join(', ')} annotate${left.length === 1 ? 's' : ''} in this dataset and may not check in it unless a lead relaxes the rule)` : '';
+      throw new AppError('invalid_input', `${a.name} needs two checkers other than themself${why}; add more checkers`);
     }
   }
+  requireIndependentCheckers(db, input.datasetId, annotators.map((a) => a.id), []);
   return db.transaction(() => {
     const items = selectItems(db, input.datasetId, input.select);
     if (items.length === 0) throw new AppError('invalid_input', 'no unassigned items match; pick other items or reassign them by hand');
@@ -113,6 +120,7 @@ export function reassignItems(
       const checkers = input.checkers ?? current.checkers;
       if (checkers[0] === checkers[1]) throw new AppError('invalid_input', 'the two checkers must be different people');
       if (checkers.includes(annotator)) throw new AppError('invalid_input', `item ${itemId}: its annotator cannot also check it`);
+      requireIndependentCheckers(db, itemState(db, itemId).datasetId, [annotator], checkers, [itemId]);
       place(db, by, itemId, annotator, checkers, now, input.reason);
     }
     return { reassigned: input.itemIds.length };

@@ -3,6 +3,7 @@ import type { Handlers } from '../handlers';
 import type { BackendState, CallContext } from '../state';
 import { AppError } from '../errors';
 import { assignItems, reassignItems } from './assignments';
+import { checkerRule, setCheckerRule } from './checker-rule';
 import { dashboard } from './dashboard';
 import { tripletHistory } from './history';
 import { lintProject } from './lint';
@@ -59,6 +60,8 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
 
     'reviews.submit': (input, ctx) => moved(submitReview(db(), actor(ctx), input, state.now())),
 
+    'team.checkerRule': ({ datasetId }) => checkerRule(db(), datasetId),
+    'team.setCheckerRule': (input, ctx) => moved(setCheckerRule(db(), ctx.userId, input, state.now())),
     'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
     'team.loginAlerts': () => loginAlerts(db()),
     'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),

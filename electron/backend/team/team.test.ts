@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { withProject } from '../../../test/fixtures';
 import { as, goodDraft, seedTeam } from '../../../test/team-fixtures';
 import type { TripletVerdicts } from '../../../shared/contract';
@@ -139,6 +140,8 @@ describe('the triplet workflow', () => {
     const lead = as(t.backend, 'lea');
     await expect(lead('assignments.assign', { datasetId: seeded.datasetId, annotators: ['ann2'], checkers: ['ann2', 'cat'], select: { mode: 'count', count: 2 } }))
       .rejects.toThrow('ann2 needs two checkers other than themself');
+    // A small team: the lead lets annotators check each other's items in this dataset.
+    await lead('team.setCheckerRule', { datasetId: seeded.datasetId, relaxed: true, reason: 'three people only' });
     const r = await lead('assignments.assign', { datasetId: seeded.datasetId, annotators: ['ann', 'ann2'], checkers: ['lea', 'cat', 'ann2'], select: { mode: 'count', count: 5 } });
     expect(r).toEqual({ assigned: 5, byAnnotator: { ann: 3, ann2: 2 } });
     const mine = await as(t.backend, 'ann')('triplets.queue', { kind: 'annotate' });
@@ -148,6 +151,71 @@ describe('the triplet workflow', () => {
     const load = t.backend.state.requireProject().db.prepare(`SELECT c, count(*) AS n FROM (SELECT checker_a c FROM assignments UNION ALL SELECT checker_b FROM assignments) GROUP BY c ORDER BY c`).all();
     // Greedy least-loaded: ann's items spread over all three, ann2's can only go to lea and cat.
     expect(load).toEqual([{ c: 'ann2', n: 2 }, { c: 'cat', n: 4 }, { c: 'lea', n: 4 }]);
+  });
+});
+
+describe('MMEvalPro team rules', () => {
+  it('keeps the dataset\'s annotators from checking in it unless the lead relaxed the rule, which is recorded', async () => {
+    const seeded = await seedTeam(t.backend, t.dir, 6);
+    const lead = as(t.backend, 'lea');
+    expect(await lead('team.checkerRule', { datasetId: seeded.datasetId })).toMatchObject({ relaxed: false });
+    // ann2 annotates here, so the pool loses them: every item goes to lea and cat.
+    await lead('assignments.assign', { datasetId: seeded.datasetId, annotators: ['ann', 'ann2'], checkers: ['lea', 'cat', 'ann2'], select: { mode: 'count', count: 4 } });
+    const db = t.backend.state.requireProject().db;
+    const checkers = () => db.prepare('SELECT DISTINCT c FROM (SELECT checker_a c FROM assignments UNION SELECT checker_b FROM assignments) ORDER BY c').pluck().all();
+    expect(checkers()).toEqual(['cat', 'lea']);
+    const annsItem = seeded.itemIds[0]!;
+    await expect(lead('assignments.reassign', { itemIds: [annsItem], checkers: ['ann2', 'cat'], reason: 'balance' }))
+      .rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/^ann2 annotates in this dataset and so cannot check in it/) });
+    // An annotator cannot be added while they check here either, nor can a pool without two outsiders be used.
+    await lead('users.add', { name: 'dan', roles: ['annotator', 'checker'] });
+    await lead('assignments.reassign', { itemIds: [annsItem], checkers: ['dan', 'cat'], reason: 'balance' });
+    await expect(lead('assignments.assign', { datasetId: seeded.datasetId, annotators: ['dan'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } }))
+      .rejects.toThrow(/dan annotates in this dataset and so cannot check in it/);
+    await expect(lead('assignments.assign', { datasetId: seeded.datasetId, annotators: ['ann'], checkers: ['lea', 'ann2'], select: { mode: 'count', count: 1 } }))
+      .rejects.toThrow('ann needs two checkers other than themself (ann2 annotates in this dataset and may not check in it unless a lead relaxes the rule)');
+    await expect(lead('team.setCheckerRule', { datasetId: seeded.datasetId, relaxed: true, reason: ' ' })).rejects.toThrow('say why');
+    await expect(as(t.backend, 'ann')('team.setCheckerRule', { datasetId: seeded.datasetId, relaxed: true, reason: 'me' })).rejects.toMatchObject({ code: 'forbidden' });
+
+    const relaxed = await lead('team.setCheckerRule', { datasetId: seeded.datasetId, relaxed: true, reason: 'a team of three' });
+    expect(relaxed).toMatchObject({ relaxed: true, reason: 'a team of three', by: 'lea' });
+    await lead('assignments.reassign', { itemIds: [annsItem], checkers: ['ann2', 'cat'], reason: 'balance' });
+    expect(checkers()).toContain('ann2');
+    const history = db.prepare(`SELECT action, user_id FROM revisions WHERE entity = 'dataset' AND entity_id = ? ORDER BY id`).all(String(seeded.datasetId));
+    expect(history).toContainEqual({ action: 'relax-checker-rule', user_id: 'lea' });
+  });
+
+  it('marks a triplet a lead accepted by override in exports and keeps it out of --accepted-only unless asked for', async () => {
+    const { item, ann, lea, cat, datasetId, itemIds } = await assigned();
+    const tri = await ann('triplets.get', { itemId: item });
+    await ann('triplets.submit', { itemId: item, baseVersion: tri.version, draft: goodDraft() });
+    await cat('reviews.submit', { itemId: item, verdicts: pass });
+    expect(await lea('reviews.submit', { itemId: item, verdicts: pass })).toEqual({ status: 'accepted' });
+    const forced = itemIds[1]!;
+    await lea('triplets.override', { itemId: forced, to: 'accepted', reason: 'checked in the meeting' });
+
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { triplet_id: number; eval_type: string; review_state?: string; lead_override?: boolean }[];
+    const ext = async (id: number) => Number((await lea('items.get', { id })).extId);
+    const accepted = join(t.dir, 'accepted.json');
+    await lea('exports.run', { dataset: datasetId, format: 'mmevalpro', out: accepted, acceptedOnly: true });
+    expect(new Set(read(accepted).map((r) => r.triplet_id))).toEqual(new Set([await ext(item)]));
+    const withOverrides = join(t.dir, 'with-overrides.json');
+    await lea('exports.run', { dataset: datasetId, format: 'mmevalpro', out: withOverrides, acceptedOnly: true, includeOverridden: true });
+    const rows = read(withOverrides);
+    const [forcedId, itemId] = [await ext(forced), await ext(item)];
+    expect(rows.filter((r) => r.triplet_id === forcedId).every((r) => r.review_state === 'accepted' && r.lead_override === true)).toBe(true);
+    expect(rows.filter((r) => r.triplet_id === itemId).every((r) => r.review_state === 'accepted' && r.lead_override === false)).toBe(true);
+
+    // Without the flag every triplet says where it stands, the unreviewed ones included.
+    const all = join(t.dir, 'all.tsv');
+    await lea('exports.run', { dataset: datasetId, format: 'vlmevalkit', out: all, reviewHistory: join(t.dir, 'history.json') });
+    const table = parse(readFileSync(all, 'utf8'), { delimiter: '\t', columns: true, relax_quotes: true }) as Record<string, string>[];
+    // One row per question: the double-checked triplet's three, the overridden item's origin, two untouched originals.
+    expect(table.map((r) => [r.review_state, r.lead_override])).toEqual([
+      ['accepted', 'false'], ['accepted', 'false'], ['accepted', 'false'], ['accepted', 'true'], ['unassigned', 'false'], ['unassigned', 'false'],
+    ]);
+    const history = JSON.parse(readFileSync(join(t.dir, 'history.json'), 'utf8')) as { lead_override: boolean }[];
+    expect(history.map((h) => h.lead_override)).toEqual([false, true]);
   });
 });
 

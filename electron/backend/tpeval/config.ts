@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import { findDataset } from '../services/datasets';
+import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '../../../shared/tpeval/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */
 export interface OptimizeConfig {
@@ -16,6 +17,10 @@ export interface OptimizeConfig {
   analyzer: string;
   embeddings: string | null;
   mode: 'whole' | 'prefix';
+  /** What is optimised (METHODS §7.7): the task's own question template with its slots, the wrapper around the question, or a prefix. */
+  scope: OptimizeScope;
+  /** The task's question template when scope is 'question-template', and whether it was detected or declared. */
+  questionTemplate: { text: string; source: 'detected' | 'declared' } | null;
   zeroShot: boolean;
   template: PromptTemplate;
   p0: string;
@@ -23,6 +28,8 @@ export interface OptimizeConfig {
   testItemIds: number[];
   params: OptimizeParams;
 }
+
+export type OptimizeScope = 'question-template' | 'wrapper' | 'prefix';
 
 const VALIDATION_SPLITS = ['val', 'validation', 'dev'];
 
@@ -32,16 +39,44 @@ function taskItems(db: Db, datasetId: number, task: string | null): { id: number
     .all(...(task === null ? [datasetId] : [datasetId, task])) as { id: number; split: string | null }[];
 }
 
-/** The prompt p0 a task starts from: the template's own words, or the paper's prefix for item-by-item benchmarks. */
-export function initialPrompt(template: PromptTemplate, mode: 'whole' | 'prefix', task: string): string {
-  return mode === 'whole' ? template.multipleChoice : `Answer the questions about ${task}.`;
+/**
+ * The prompt p0 a task starts from: the wrapper with the task's question template written in (the paper's "whole
+ * prompt for each task"), the wrapper alone, or the paper's prefix for item-by-item benchmarks.
+ */
+export function initialPrompt(template: PromptTemplate, mode: 'whole' | 'prefix', task: string, questionTemplate: string | null): string {
+  if (mode === 'prefix') return `Answer the questions about ${task}.`;
+  return questionTemplate ? inlineQuestionTemplate(template.multipleChoice, questionTemplate) : template.multipleChoice;
 }
 
 /** The template a candidate is asked with: it replaces the multiple-choice wording, or goes before it as a prefix. */
-export function candidateTemplate(base: PromptTemplate, mode: 'whole' | 'prefix', prompt: string): PromptTemplate {
-  return mode === 'whole'
-    ? { ...base, id: `${base.id}+tpeval`, name: `${base.name} (customised)`, multipleChoice: prompt }
-    : { ...base, id: `${base.id}+prefix`, name: `${base.name} (with prefix)`, multipleChoice: `${prompt}\n${base.multipleChoice}`, open: `${prompt}\n${base.open}` };
+export function candidateTemplate(base: PromptTemplate, config: Pick<OptimizeConfig, 'mode' | 'questionTemplate'>, prompt: string): PromptTemplate {
+  if (config.mode === 'prefix') {
+    return { ...base, id: `${base.id}+prefix`, name: `${base.name} (with prefix)`, multipleChoice: `${prompt}\n${base.multipleChoice}`, open: `${prompt}\n${base.open}` };
+  }
+  const customised = { ...base, id: `${base.id}+tpeval`, name: `${base.name} (customised)`, multipleChoice: prompt };
+  return config.questionTemplate ? { ...customised, questionTemplate: config.questionTemplate.text } : customised;
+}
+
+/** The multiple-choice question texts of the task's items, which a question template must cover. */
+function taskQuestions(db: Db, input: OptimizeInput, itemIds: number[]): string[] {
+  return db.prepare(`SELECT text FROM questions WHERE item_id IN (SELECT value FROM json_each(?))
+    AND role IN (SELECT value FROM json_each(?)) AND type = 'multiple-choice' ORDER BY item_id, role_rank`)
+    .pluck().all(JSON.stringify(itemIds), JSON.stringify(input.roles)) as string[];
+}
+
+/** The task's question template: the declared one (every question must match it), else the detected one, else none. */
+function questionTemplateOf(db: Db, input: OptimizeInput, itemIds: number[]): OptimizeConfig['questionTemplate'] {
+  if (input.mode === 'prefix' || input.scope === 'wrapper') return null;
+  const questions = taskQuestions(db, input, itemIds);
+  if (input.questionTemplate !== null) {
+    const problem = questionTemplateProblem(input.questionTemplate);
+    if (problem) throw new AppError('invalid_input', `question template: ${problem}`);
+    const stray = questions.find((q) => matchQuestion(input.questionTemplate!, q) === null);
+    if (stray !== undefined) throw new AppError('invalid_input', `the question "${stray.slice(0, 120)}" does not follow the template "${input.questionTemplate}"`);
+    return { text: input.questionTemplate, source: 'declared' };
+  }
+  const detected = detectQuestionTemplate(questions);
+  return detected ? { text: detected, source: 'detected' } : null;
 }
 
 /**
@@ -69,10 +104,12 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
   }
   if (!input.zeroShot && few.length === items.length) throw new AppError('invalid_input', 'the few-shot set takes every item of the task; leave some for the test set');
   const fewSet = new Set(few);
+  const questionTemplate = questionTemplateOf(db, input, items.map((i) => i.id));
+  const scope: OptimizeScope = input.mode === 'prefix' ? 'prefix' : questionTemplate ? 'question-template' : 'wrapper';
   return {
     datasetId: input.datasetId, task: input.task, roles: input.roles, target: input.target, optimizer: input.optimizer,
-    analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, mode: input.mode, zeroShot: input.zeroShot,
-    template, p0: initialPrompt(template, input.mode, label), fewItemIds: few, testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
+    analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, mode: input.mode, scope, questionTemplate, zeroShot: input.zeroShot,
+    template, p0: initialPrompt(template, input.mode, label, questionTemplate?.text ?? null), fewItemIds: few, testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
     params: input.params,
   };
 }
@@ -86,6 +123,6 @@ export function taskFilter(config: OptimizeConfig, itemIds: number[]): RunConfig
 export function runInputFor(config: OptimizeConfig, prompt: string, itemIds: number[], name: string): RunConfigParsed {
   return runConfigInputSchema.parse({
     name, datasetId: config.datasetId, model: config.target, roles: config.roles, filter: taskFilter(config, itemIds),
-    template: candidateTemplate(config.template, config.mode, prompt), judge: config.analyzer, temperature: 0,
+    template: candidateTemplate(config.template, config, prompt), judge: config.analyzer, temperature: 0,
   });
 }

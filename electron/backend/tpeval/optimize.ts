@@ -1,5 +1,6 @@
 import type { Candidate, Option } from '../../../shared/contract';
-import { candidateProblem, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type WrongAnswer } from '../../../shared/tpeval/meta-prompt';
+import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type Refusal, type WrongAnswer } from '../../../shared/tpeval/meta-prompt';
+import { slotNames } from '../../../shared/tpeval/question-template';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '../../../shared/tpeval/scoring';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
@@ -12,7 +13,7 @@ import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
 import { createRun, runRow, runSummary } from '../runs/store';
 import { runInputFor, type OptimizeConfig } from './config';
-import { askHelper, embed, helperFor, type CallContext, type Helper } from './helpers';
+import { askHelper, embed, helperFor, type CallContext, type Helper, type HelperImage } from './helpers';
 import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
 
 export interface OptimizeDeps {
@@ -27,6 +28,8 @@ export interface OptimizeDeps {
 const OPTIMIZER_MAX_TOKENS = 1024;
 const ANALYZER_MAX_TOKENS = 400;
 const EXAMPLES_SHOWN = 10;
+/** How many times one slot's proposal is asked for at most (the first ask and three more). */
+export const MAX_ASKS = 4;
 const WRONG_SHOWN = 8;
 const never = new AbortController().signal;
 
@@ -63,14 +66,23 @@ export function accuracyOf(db: Db, runId: number): number {
   return run.units === 0 ? 0 : run.correct / run.units;
 }
 
-function wrongAnswers(db: Db, runId: number): WrongAnswer[] {
-  const rows = db.prepare(`SELECT q.text, u.options, u.answer, p.raw FROM predictions p
+/** The first wrong answers of a run with their questions' images, which the analyzer is shown. */
+function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Map<string, HelperImage> } {
+  const rows = db.prepare(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
     JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
-    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, WRONG_SHOWN) as { text: string; options: string; answer: string; raw: string | null }[];
-  return rows.map((r) => ({
-    question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
-    gold: (JSON.parse(r.answer) as string[]).join(' / '), reply: r.raw ?? '(no answer)',
-  }));
+    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, WRONG_SHOWN) as { text: string; item_id: number; options: string; answer: string; raw: string | null }[];
+  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+    WHERE ii.item_id = ? ORDER BY ii.position`);
+  const images = new Map<string, HelperImage>();
+  const wrong = rows.map((r) => {
+    const own = imagesOf.all(r.item_id) as HelperImage[];
+    for (const image of own) images.set(image.hash, image);
+    return {
+      question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
+      gold: (JSON.parse(r.answer) as string[]).join(' / '), reply: r.raw ?? '(no answer)', images: own.map((i) => i.hash),
+    };
+  });
+  return { wrong, images };
 }
 
 function examplesOf(db: Db, config: OptimizeConfig): Example[] {
@@ -123,9 +135,10 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
     updateCandidate(db, c.id, { run_id: runId });
     const accuracy = accuracyOf(db, runId);
     const sim = await similarity(c.prompt, c.id);
-    const wrong = wrongAnswers(db, runId);
+    const { wrong, images } = wrongAnswers(db, runId);
+    const seesImages = analyzer.endpoint.kind !== 'text';
     const introspection = wrong.length
-      ? await askHelper(ctx, analyzer, 'analyzer', introspectionPrompt(c.prompt, wrong), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id)
+      ? await askHelper(ctx, analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
       : 'Every example was answered correctly.';
     updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
   };
@@ -137,28 +150,48 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
     control.progress(done, total, `round ${optimizationRow(db, id).round} of ${config.zeroShot ? 1 : p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
   };
 
-  const propose = async (round: number, slot: number, ask: (budget: number) => string, base: string): Promise<void> => {
+  const slots = config.questionTemplate ? slotNames(config.questionTemplate.text) : [];
+  /** Why a proposal cannot be scored in this slot, or null. */
+  const problemOf = (prompt: string | null, base: string, budget: number): string | null => {
+    if (!prompt) return 'the optimizer sent no prompt';
+    const edits = wordEditDistance(base, prompt);
+    return candidateProblem(prompt, config.mode, true, slots)
+      ?? (candidates(db, id).some((c) => c.prompt.trim() === prompt) ? 'repeats an earlier prompt' : null)
+      ?? (edits > budget ? `edits ${edits} words; this round allows ${budget}` : null);
+  };
+
+  // A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates
+  // (the paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every
+  // ask back from the cache in the same order.
+  const propose = async (round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> => {
     const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
     if (existing) {
       if (existing.status === 'pending') await score(existing);
       return;
     }
     const budget = editBudget(round, config.p0, p);
-    const reply = await askHelper(ctx, optimizer, 'optimizer', ask(budget), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed: round * 100 + slot }, null);
-    const prompt = parseCandidate(reply);
-    const earlier = new Set(candidates(db, id).map((c) => c.prompt.trim()));
-    const edits = prompt ? wordEditDistance(base, prompt) : null;
-    const problem = !prompt ? 'the optimizer sent no prompt'
-      : candidateProblem(prompt, config.mode, true)
-        ?? (earlier.has(prompt) ? 'repeats an earlier prompt' : null)
-        ?? (edits! > budget ? `edits ${edits} words; this round allows ${budget}` : null);
-    const c = insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: problem ? 'rejected' : 'pending', problem, edits, budget }, iso());
-    if (!problem) await score(c);
+    const refused: Refusal[] = [];
+    for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
+      const seed = round * 100 + attempt * 10 + slot;
+      const reply = await askHelper(ctx, optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
+      const prompt = parseCandidate(reply);
+      const problem = problemOf(prompt, base, budget);
+      const edits = prompt ? wordEditDistance(base, prompt) : null;
+      if (!problem) {
+        await score(insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, iso()));
+        return;
+      }
+      if (attempt === MAX_ASKS - 1) {
+        insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, iso());
+        return;
+      }
+      refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
+    }
   };
 
   try {
     let p0 = candidates(db, id).find((c) => c.round === 0);
-    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null }, iso());
+    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null, refused: [] }, iso());
     if (p0.status === 'pending') await score(p0);
     report();
     if (config.zeroShot) {
@@ -166,7 +199,7 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
       const pairs = transferPairs(db, config, id);
       if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
       for (let slot = 0; slot < p.perRound; slot++) {
-        await propose(1, slot, (counter) => zeroShotPrompt({ task: label, mode: config.mode, p0: config.p0, pairs, counter }), config.p0);
+        await propose(1, slot, (counter, refused) => zeroShotPrompt({ task: label, mode: config.mode, p0: config.p0, pairs, counter, slots, refused }), config.p0);
         report();
       }
     } else {
@@ -178,8 +211,8 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
         const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
           .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
         const top = rankBy(prior, p.alpha).slice(0, p.topK);
-        const text = (counter: number) => optimizerPrompt({
-          task: label, mode: config.mode, examples, counter,
+        const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
+          task: label, mode: config.mode, examples, counter, slots, refused,
           top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
         });
         for (let slot = 0; slot < p.perRound; slot++) {

@@ -97,7 +97,9 @@ async function drawOne(
       height: original.scene.image.height, mime: source.mime,
     };
   }
-  const drawn = await renderVariant(K, image, original.scene, spec);
+  // Full intervention writes the whole instruction (question, hint and options) in the band: no text prompt is sent.
+  const scene = spec.level === 'full' ? { ...original.scene, text: { ...original.scene.text, content: original.bandText } } : original.scene;
+  const drawn = await renderVariant(K, image, scene, spec);
   writeFileSync(file, drawn.png);
   return { hash: drawn.hash, width: drawn.width, height: drawn.height, mime: 'image/png' };
 }

@@ -1,4 +1,5 @@
-import type { VariantPlan } from '../../../shared/contract';
+import type { Option, VariantPlan } from '../../../shared/contract';
+import { bandInstruction } from '../../../shared/vrp/instruction';
 import { variantMatrix, type VariantSelection, type VariantSpec } from '../../../shared/vrp/relations';
 import type { Scene } from '../../../shared/vrp/scene';
 import type { Db } from '../db/open';
@@ -16,6 +17,8 @@ export interface PlannedOriginal {
   questionId: number;
   scene: Scene;
   sceneVersion: number;
+  /** What a full-intervention band says: the reference text with the question's hint and options (METHODS §6.5). */
+  bandText: string;
 }
 
 export interface FullPlan {
@@ -44,6 +47,7 @@ export function planVariants(db: Db, datasetRef: number | string, selection: Var
   const problems: { code: 'invalid_input' | 'unsupported' | 'conflict'; message: string }[] = [];
   const positionOf = statement(db, 'SELECT position FROM items WHERE id = ?');
   const sceneOf = statement(db, 'SELECT doc, version FROM scenes WHERE item_id = ?');
+  const questionOf = statement(db, 'SELECT hint, options FROM questions WHERE id = ?');
   const wantsText = specs.some((s) => s.level === 'full');
   const wantsShapes = specs.some((s) => s.level !== 'none' && s.shape !== 'none');
   for (const item of canvasItems(db, dataset.id)) {
@@ -70,7 +74,9 @@ export function planVariants(db: Db, datasetRef: number | string, selection: Var
       problems.push({ code: 'unsupported', message: (error as Error).message });
     }
     const position = (positionOf.get(item.id) as { position: number }).position;
-    originals.push({ itemId: item.id, extId: item.extId, position, questionId: item.questionId, scene, sceneVersion: row.version });
+    const question = questionOf.get(item.questionId) as { hint: string | null; options: string };
+    const bandText = bandInstruction(scene.text.content, question.hint, JSON.parse(question.options) as Option[]);
+    originals.push({ itemId: item.id, extId: item.extId, position, questionId: item.questionId, scene, sceneVersion: row.version, bandText });
   }
   const target = statement(db, 'SELECT format FROM datasets WHERE name = ?').get(variantDatasetName(dataset.name)) as { format: string } | undefined;
   if (target && target.format !== 'vrp') {

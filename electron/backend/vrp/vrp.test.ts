@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadImage } from '@napi-rs/canvas';
+import { FakeOpenAI } from '../../../test/openai-server';
+import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '../../../shared/vrp/instruction';
+import { nodeKonva } from './konva-node';
+import { renderVariant } from './render';
 import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '../../../shared/vrp/relations';
 import { loadScene } from '../../../shared/vrp/migrate';
 import { withProject } from '../../../test/fixtures';
@@ -10,6 +15,7 @@ import { writeTsv } from '../../../test/fixtures';
 import { humanRun } from '../../../test/eval-fixtures';
 import { rgbaOf } from '../../../test/pixels';
 import type { Backend } from '..';
+import type { RunConfigInput } from '../../../shared/contract';
 
 const db = (backend: Backend) => backend.state.requireProject().db;
 
@@ -238,6 +244,65 @@ describe('variant generation', () => {
     const report = await t.backend.call('reports.run', { id: runId });
     expect(report.vrp!.level).toMatchObject({ none: { correct: 0, n: 2 }, partial: { correct: 0, n: 8 }, full: { correct: 16, n: 16 } });
     expect(report.vrp!.font).toMatchObject({ arial: { correct: 8, n: 8 }, times: { correct: 8, n: 8 } });
+  });
+});
+
+describe('full intervention as the paper defines it', () => {
+  const t = withProject();
+  const servers: FakeOpenAI[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+
+  const runToEnd = async (input: RunConfigInput) => {
+    const { runId } = await t.backend.call('runs.start', input);
+    await t.backend.state.runs.settled(runId);
+    return t.backend.call('runs.get', { id: runId });
+  };
+
+  it('writes the question and its options in the band, and sends the image with no text prompt unless the run asks for the clarification', async () => {
+    const [item] = await seedPictures(t.backend, t.dir, 1);
+    await t.backend.call('scenes.save', { itemId: item!.id, version: 0, scene: sceneFor(item!) });
+    const selection = { ...PAPER_SELECTION, full: { ...PAPER_SELECTION.full, shapes: ['box' as const, 'ellipse' as const] } };
+    const { datasetId } = await t.backend.call('variants.run', { dataset: 'pictures', selection });
+    const full = db(t.backend).prepare(`SELECT name, shape FROM variants WHERE level = 'full' ORDER BY name`).all() as { name: string; shape: string }[];
+    expect(full).toHaveLength(16);
+    expect(new Set(full.map((v) => v.shape))).toEqual(new Set(['box', 'ellipse']));
+
+    // The image: the band holds the question and one line per option, exactly as the shared builder draws that text,
+    // and not as it draws the question alone.
+    const K = nodeKonva(t.backend.state.resourcesDir);
+    const source = await loadImage(picture(160, 120, 180));
+    const scene = sceneFor(item!);
+    const spec = { level: 'full' as const, colour: 'red' as const, shape: 'box' as const, font: 'arial' as const, position: 'upper' as const };
+    const instruction = bandInstruction(scene.text.content, null, [{ label: 'A', text: 'a square' }, { label: 'B', text: 'a circle' }]);
+    expect(instruction).toBe('What is inside the marked region 0?\nA. a square\nB. a circle');
+    const withOptions = await renderVariant(K, source, { ...scene, text: { ...scene.text, content: instruction } }, spec);
+    const questionOnly = await renderVariant(K, source, scene, spec);
+    const stored = db(t.backend).prepare(`SELECT image_hash, height FROM variants WHERE name = ?`).get(variantName('0', spec)) as { image_hash: string; height: number };
+    expect(stored.image_hash).toBe(withOptions.hash);
+    expect(stored.height).toBe(withOptions.height);
+    expect(withOptions.height).toBeGreaterThan(questionOnly.height);
+
+    // The request: a full variant is its image alone; none and partial keep the question and options as text.
+    const model = new FakeOpenAI({ reply: () => 'A' });
+    servers.push(model);
+    await t.backend.call('endpoints.save', { endpoint: { name: 'vlm', baseUrl: await model.start(), model: 'vl' } });
+    const plain = await runToEnd({ datasetId, model: 'vlm', roles: ['origin'] });
+    expect(plain.vrpClarification).toBe(false);
+    const fullAsks = model.requests.filter((r) => r.images === 1 && !r.prompt.includes('a square'));
+    expect(fullAsks).toHaveLength(16);
+    expect(fullAsks.every((r) => r.prompt === '')).toBe(true);
+    expect(model.requests.filter((r) => r.prompt.includes('What is inside the marked region 0?') && r.prompt.includes('a square'))).toHaveLength(5);
+    expect(model.requests.some((r) => r.prompt.includes(FULL_INTERVENTION_PROMPT))).toBe(false);
+
+    // With the paper's mitigation the full variants carry only the clarification, and the run records it.
+    model.requests.length = 0;
+    const clarified = await runToEnd({ datasetId, model: 'vlm', roles: ['origin'], vrpClarification: true });
+    expect(clarified.vrpClarification).toBe(true);
+    expect(model.requests.filter((r) => r.prompt === FULL_CLARIFICATION)).toHaveLength(16);
+    expect(model.requests.filter((r) => r.prompt.startsWith(PARTIAL_CLARIFICATION) && r.prompt.includes('a square'))).toHaveLength(4);
+    expect(model.requests.every((r) => !r.prompt.includes('a square') || !r.prompt.includes(FULL_CLARIFICATION))).toBe(true);
   });
 });
 

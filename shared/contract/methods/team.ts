@@ -8,6 +8,7 @@ import { itemStatusSchema } from '../entities';
 import { overrideTargets } from '../../domain/triplet-state';
 
 const itemId = z.number().int();
+const checkerRuleSchema = z.object({ relaxed: z.boolean(), reason: z.string().nullable(), by: z.string().nullable(), at: z.string().nullable() });
 const saved = z.object({ version: z.number().int(), status: itemStatusSchema });
 const queueKind = z.enum(['annotate', 'review']);
 const userRef = z.string().min(1);
@@ -130,6 +131,16 @@ export const teamMethods = {
     mutates: ['team', 'items', 'questions'],
   }),
 
+  /** MMEvalPro's checker independence (METHODS §2): annotators of a dataset do not check in it unless a lead relaxed it. */
+  'team.checkerRule': method({
+    access: 'user', doc: 'Whether annotators of a dataset may check in it, and who relaxed the rule and why.',
+    input: z.object({ datasetId: z.number().int() }), output: checkerRuleSchema,
+  }),
+  'team.setCheckerRule': method({
+    access: LEAD, doc: 'Relax (with a reason) or restore checker independence for one dataset; recorded in its history.',
+    input: z.object({ datasetId: z.number().int(), relaxed: z.boolean(), reason: z.string().max(2000).default('') }),
+    output: checkerRuleSchema, mutates: ['team'],
+  }),
   'team.dashboard': method({
     access: LEAD,
     doc: 'Progress per person, queues, throughput per day, checker agreement and problem reasons.',

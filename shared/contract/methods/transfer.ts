@@ -52,6 +52,8 @@ export const transferMethods = {
       out: z.string().min(1),
       /** Only triplets both checkers accepted (MMEvalPro's released set). */
       acceptedOnly: z.boolean().default(false),
+      /** With acceptedOnly: also triplets a lead's override accepted without the double check (METHODS §2). */
+      includeOverridden: z.boolean().default(false),
       /** Also write every triplet's assignment, verdicts and overrides as JSON to this file. */
       reviewHistory: z.string().min(1).optional(),
     }),

@@ -4,6 +4,7 @@ import triplets from './0003_triplets.sql?raw';
 import vrp from './0004_vrp.sql?raw';
 import optimize from './0005_optimize.sql?raw';
 import runLease from './0006_run_lease.sql?raw';
+import tpevalRefusals from './0007_tpeval_refusals.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: '0004_vrp', sql: vrp },
   { version: 5, name: '0005_optimize', sql: optimize },
   { version: 6, name: '0006_run_lease', sql: runLease },
+  { version: 7, name: '0007_tpeval_refusals', sql: tpevalRefusals },
 ];
