@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
+import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
 import { useDialogs } from '../../stores/dialogs';
@@ -31,20 +32,21 @@ export function RunsScreen() {
     if (!runs.isFetching && list.length > 0 && !list.some((r) => r.id === runId)) selectRun(list[0]!.id);
   }, [list, runId, selectRun, runs.isFetching]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
+  const caps = useCapabilities();
+  useShortcuts({
+    'runs.new': () => (caps.can('newRun') ? show('newRun') : false),
+    'runs.pause': () => {
       const r = run.data;
-      if (e.key === 'n') { e.preventDefault(); show('newRun'); }
-      else if (e.key === ' ' && r && r.kind !== 'human') {
-        e.preventDefault();
-        if (r.live) void call('runs.pause', { id: r.id });
-        else if (resumable(r)) void call('runs.resume', { id: r.id });
-      } else if (e.key === 'e' && r && !r.live && r.errors > 0) { e.preventDefault(); void call('runs.retryErrors', { id: r.id }); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [run.data, show]);
+      if (!r || r.kind === 'human' || !caps.can('controlRuns')) return false;
+      if (r.live) void call('runs.pause', { id: r.id });
+      else if (resumable(r)) void call('runs.resume', { id: r.id });
+    },
+    'runs.retry': () => {
+      const r = run.data;
+      if (!r || r.live || r.errors === 0 || !caps.can('controlRuns')) return false;
+      void call('runs.retryErrors', { id: r.id });
+    },
+  });
 
   if (info.data && !hasProject) {
     return <EmptyState icon={FolderOpen} title="No project is open" testId="runs.noProject"
