@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useCapabilities } from '../../api/capabilities';
 import { Shapes } from 'lucide-react';
 import { PAPER_SELECTION, type VariantSelection } from '../../../../shared/vrp/relations';
 import { asDrawnSpec } from '../../../../shared/vrp/konva-scene';
@@ -107,6 +108,7 @@ export function CanvasScreen() {
     if (next) void open(next.id);
   }, [items.data, ui.itemId, open]);
 
+  const caps = useCapabilities();
   // Every canvas key needs an open scene; without one the key is left alone.
   const withScene = (run: (sc: NonNullable<typeof scene>, ui: ReturnType<typeof useCanvasUi.getState>) => void) => () => {
     if (!scene) return false;
@@ -142,7 +144,7 @@ export function CanvasScreen() {
   if (datasets.isSuccess && drawable.length === 0) {
     return (
       <EmptyState icon={Shapes} title="Nothing to draw on yet" testId="canvas.empty"
-        actions={<button className="button button--primary" onClick={() => show('import')}>Import a dataset</button>}>
+        actions={caps.can('importFiles') && <button className="button button--primary" onClick={() => show('import')}>Import a dataset</button>}>
         Import questions with images; then draw boxes, ellipses and a reference text on each image here, and generate
         VRPTest’s no / partial / full intervention variants from them.
       </EmptyState>

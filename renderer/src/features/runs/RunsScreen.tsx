@@ -56,13 +56,13 @@ export function RunsScreen() {
     return (
       <EmptyState icon={Play} title="No evaluation runs yet" testId="runs.empty"
         actions={<>
-          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>
-          <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>
-          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>
+          {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>}
+          {caps.can('manageEndpoints') && <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>}
+          {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>}
         </>}>
         A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
         stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
-        evaluation need no endpoint. Press <Kbd>n</Kbd>.
+        evaluation need no endpoint. {caps.can('newRun') ? <>Press <Kbd>n</Kbd>.</> : 'A lead starts runs; they appear here with their progress.'}
       </EmptyState>
     );
   }
@@ -72,8 +72,8 @@ export function RunsScreen() {
         <h1>Runs</h1>
         <div className="screen-header__actions">
           <span className="muted small">{list.length} run{list.length === 1 ? '' : 's'}</span>
-          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions" title="Score a model-output file made elsewhere"><FileUp size={14} /> Import predictions</button>
-          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>
+          {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions" title="Score a model-output file made elsewhere"><FileUp size={14} /> Import predictions</button>}
+          {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>}
         </div>
       </header>
       <div className="runs__body">
