@@ -13,6 +13,22 @@ export interface TeamServer {
   dir: string;
   anchor(...args: string[]): { code: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
+  /** Starts the server again on the same address after `stop` (logins live in the project, so they survive). */
+  restart(): Promise<void>;
+}
+
+/** `anchor serve` for a project; resolves with its URL once it listens. */
+function serve(project: string, port: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', port], { env });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = /(http:\/\/\S+)/.exec(text);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
+  });
 }
 
 /**
@@ -34,21 +50,18 @@ export async function startTeamServer(): Promise<TeamServer> {
       { encoding: 'utf8', env, input: `${name}-password\n` });
     if (r.status !== 0) throw new Error(r.stderr);
   }
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env });
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = /(http:\/\/\S+)/.exec(text);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
+  const first = await serve(project, '0', env);
+  const url = first.url;
+  let child = first.child;
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
   return {
-    url, project, dir, anchor,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    url, project, dir, anchor, stop,
+    restart: async () => {
+      ({ child } = await serve(project, new URL(url).port, env));
+    },
   };
 }

@@ -109,6 +109,8 @@ export const shortcutDefs: readonly ShortcutDef[] = [...global, ...annotate, ...
 export const elementKeys: { scope: string; keys: string; what: string }[] = [
   { scope: 'Lists', keys: 'j / k or ↓ / ↑, Enter, Esc', what: 'move through a focused list, open the row, close it' },
   { scope: 'Annotate', keys: 'Enter in an option', what: 'go to the next option (a new one only after the last, filled one)' },
+  { scope: 'Annotate', keys: 'Alt+Enter in an option', what: 'mark that option correct' },
+  { scope: 'Annotate', keys: 'Backspace in an empty option', what: 'remove it (when more than two are left)' },
   { scope: 'Review', keys: 'Tab', what: 'move between the perception and knowledge verdicts' },
   { scope: 'Canvas', keys: 'wheel, Space+drag', what: 'zoom to the cursor, pan' },
   { scope: 'Dialogs', keys: 'Esc', what: 'close the dialog' },

@@ -68,7 +68,8 @@ export function DraftForm(props: {
 
   const setOption = (i: number, text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
   const onOptionKey = (e: React.KeyboardEvent, i: number) => {
-    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) { e.preventDefault(); apply(enterInOption(draft, i)); }
+    if (e.key === 'Enter' && e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); onChange({ ...draft, answer: optionLabel(i) }); }
+    else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) { e.preventDefault(); apply(enterInOption(draft, i)); }
     else if (e.key === 'Backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); reset(); }
   };
   return (
@@ -86,7 +87,7 @@ export function DraftForm(props: {
         {issue('text') && <em className="field-error">{issue('text')}</em>}
       </label>
       <div className="field">
-        <span>Options <span className="muted">— mark the correct one with its letter; Enter goes to the next</span></span>
+        <span>Options <span className="muted">— Enter goes to the next; Alt+Enter (or its letter) marks the correct one</span></span>
         <ol className="draft__options">
           {draft.options.map((text, i) => {
             const label = optionLabel(i);
@@ -94,14 +95,15 @@ export function DraftForm(props: {
             const error = issue(`options.${i}`);
             return (
               <li key={i} className={`draft__option${correct ? ' draft__option--correct' : ''}`}>
-                <button type="button" className="draft__label" disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
-                  aria-pressed={correct} aria-label={`Option ${label} is correct`} title={`Mark ${label} correct`} data-testid={`draft.${role}.answer.${label}`}>
+                {/* Out of the Tab order with the remove button, so Tab goes from text to text and never changes with the options. */}
+                <button type="button" className="draft__label" tabIndex={-1} disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
+                  aria-pressed={correct} aria-label={`Option ${label} is correct`} title={`Mark ${label} correct (Alt+Enter in its field)`} data-testid={`draft.${role}.answer.${label}`}>
                   {correct ? <Check size={13} /> : label}
                 </button>
                 <input ref={(el) => { optionRefs.current[i] = el; }} value={text} disabled={disabled} onChange={(e) => setOption(i, e.target.value)}
                   onKeyDown={(e) => onOptionKey(e, i)} onBlur={() => touch(`options.${i}`)}
                   aria-invalid={Boolean(error)} aria-label={`Option ${label}`} placeholder={`Option ${label}`} data-testid={`draft.${role}.option.${i}`} />
-                {/* Out of the Tab order, so it stays the same whether or not options can be removed; Backspace in an empty option removes it. */}
+                {/* Backspace in an empty option removes it from the keyboard. */}
                 <button type="button" className="icon-button draft__remove" tabIndex={-1} onClick={() => apply(removeOption(draft, i))}
                   disabled={disabled || draft.options.length <= 2} aria-label={`Remove option ${label}`} title="Remove (Backspace in an empty option)">
                   <X size={13} />
