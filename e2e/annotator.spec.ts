@@ -137,10 +137,13 @@ test('option editing: Enter moves on, Alt+O types into the new option, problems 
   await k.getByTestId('draft.knowledge.option.0').fill('');
   await k.getByTestId('draft.knowledge.option.1').fill('');
   await k.getByTestId('draft.knowledge.option.0').click();
+  // Option B was left empty, so it is flagged; option A, being typed in, is not.
+  await expect(k.getByTestId('draft.knowledge.option.1')).toHaveAttribute('aria-invalid', 'true');
   await ann.keyboard.type('25');
-  await expect(k.locator('.field-error')).toHaveCount(0);
+  await expect(k.getByTestId('draft.knowledge.option.0')).toHaveAttribute('aria-invalid', 'false');
   await ann.keyboard.press('Enter');
   await ann.keyboard.type('65');
+  await expect(k.locator('.field-error')).toHaveCount(0);
   await ann.keyboard.press('Alt+O');
   await ann.keyboard.type('90');
   await expect(k.getByTestId('draft.knowledge.option.0')).toHaveValue('25');
