@@ -9,7 +9,7 @@ const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', '
 // e2e/screenshots/ for people to look at; axe-core checks every screen's text contrast in both themes.
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen renders in the ${theme} theme, readable at both sizes`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(600_000);
     const contrast: string[] = [];
     const studio = new Studio(page);
     await studio.open();
