@@ -1,12 +1,16 @@
 import { expect, test } from './support/test';
 import { Studio, type Screen } from './pages/studio';
+import { contrastProblems, screenSizes } from './support/contrast';
 
 const prefix = () => (test.info().project.name === 'electron' ? 'electron-' : '');
 const screens: Screen[] = ['datasets', 'annotate', 'review', 'canvas', 'runs', 'reports', 'prompts', 'team', 'settings'];
 
-// Screenshots of every screen in both themes land in e2e/screenshots/ for people to look at.
+// Screenshots of every screen in both themes (at the default size and at 1280×720 and 1920×1080) land in
+// e2e/screenshots/ for people to look at; axe-core checks every screen's text contrast in both themes.
 for (const theme of ['light', 'dark'] as const) {
-  test(`every screen renders in the ${theme} theme`, async ({ page }) => {
+  test(`every screen renders in the ${theme} theme, readable at both sizes`, async ({ page }) => {
+    test.setTimeout(600_000);
+    const contrast: string[] = [];
     const studio = new Studio(page);
     await studio.open();
     await studio.setTheme(theme);
@@ -32,11 +36,19 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.getByTestId(`${screen}.empty`)).toBeVisible();
       }
       await page.screenshot({ path: `e2e/screenshots/${prefix()}${screen}-${theme}.png` });
+      contrast.push(...(await contrastProblems(page, `${screen} (${theme})`)));
+      for (const size of screenSizes) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: `e2e/screenshots/${prefix()}${screen}-${theme}-${size.width}.png` });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
     await page.getByTestId('nav.datasets').click();
     await page.getByTestId('datasets.import').click();
     await expect(page.getByTestId('import.dialog')).toBeVisible();
     await page.screenshot({ path: `e2e/screenshots/${prefix()}import-dialog-${theme}.png` });
+    contrast.push(...(await contrastProblems(page, `import dialog (${theme})`)));
+    expect(contrast).toEqual([]);
   });
 }
 

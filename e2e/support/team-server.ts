@@ -13,7 +13,30 @@ export interface TeamServer {
   dir: string;
   anchor(...args: string[]): { code: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
+  /** Starts the server again on the same address after `stop` (logins live in the project, so they survive). */
+  restart(): Promise<void>;
 }
+
+/** `anchor serve ARGS`; resolves with the process and its URL once it listens. */
+function spawnServe(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', ...args], { env });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = /(http:\/\/\S+)/.exec(text);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
+  });
+}
+
+/** Stops a server process and waits for its exit (at once if it has already gone). */
+const stopProcess = (child: ChildProcess) => new Promise<void>((resolve) => {
+  if (child.exitCode !== null) return resolve();
+  child.once('exit', () => resolve());
+  child.kill('SIGTERM');
+});
 
 /**
  * A team server as a lead would set one up with the CLI: a project with original questions, three people with
@@ -34,25 +57,20 @@ export async function startTeamServer(): Promise<TeamServer> {
       { encoding: 'utf8', env, input: `${name}-password\n` });
     if (r.status !== 0) throw new Error(r.stderr);
   }
-  const { url, stop } = await serve(['--project', project], env);
-  return { url, project, dir, anchor, stop };
+  const first = await spawnServe(['--project', project, '--port', '0'], env);
+  const url = first.url;
+  let child = first.child;
+  return {
+    url, project, dir, anchor,
+    stop: () => stopProcess(child),
+    restart: async () => {
+      ({ child } = await spawnServe(['--project', project, '--port', new URL(url).port], env));
+    },
+  };
 }
 
 /** `anchor serve ARGS` on a free port; resolves with its URL once it listens, and a stop that waits for its exit. */
 export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [bin, 'serve', ...args, '--port', '0'], { env });
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      const m = /(http:\/\/\S+)/.exec(text);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { url, stop };
+  const { child, url } = await spawnServe([...args, '--port', '0'], env);
+  return { url, stop: () => stopProcess(child) };
 }

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { invalidateScopes, queryClient, subscribeToBackend } from './api/queries';
 import { App } from './app/App';
 import { runCommand } from './app/commands';
+import { startLocationSync } from './app/location-sync';
 import { useJobs } from './stores/jobs';
 import './styles/tokens.css';
 import './styles/app.css';
@@ -19,6 +20,9 @@ subscribeToBackend((event) => {
   if (event.type === 'data.changed') invalidateScopes(queryClient, event.scopes);
   if (event.type === 'ui.command') runCommand(event.command);
 });
+
+// The URL names the screen and what is open on it; the stores take it before the first render.
+startLocationSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

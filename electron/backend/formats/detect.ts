@@ -22,7 +22,7 @@ export async function detectFormat(file: string): Promise<DataFormat> {
   const ext = extname(file).toLowerCase();
   if (ext === '.tsv') return 'vlmevalkit';
   if (!SUPPORTED.includes(ext)) {
-    throw importError(file, null, `cannot tell the format of a "${ext || 'no extension'}" file; name one with --format`);
+    throw importError(file, null, `cannot tell the format of a "${ext || 'no extension'}" file; choose its format (the Format list when importing in the studio, --format on the command line)`);
   }
   const records = readRecords(file);
   const first = await records.next();

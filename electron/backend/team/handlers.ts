@@ -1,4 +1,5 @@
-import type { MethodName } from '../../../shared/contract';
+import { contract, type MethodName } from '../../../shared/contract';
+import { capabilitiesOf } from '../../../shared/domain/capabilities';
 import type { Handlers } from '../handlers';
 import type { BackendState, CallContext } from '../state';
 import { AppError } from '../errors';
@@ -32,6 +33,12 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
   };
   return {
     'session.me': (_input, ctx) => ({ mode: state.team ? 'team' : 'local', user: me(ctx) }),
+    'session.capabilities': (_input, ctx) => {
+      const who = state.project && ctx.userId !== null ? actor(ctx) : null;
+      // A named caller the project does not know (a removed profile) is refused everything, not taken for the owner.
+      const unknown = ctx.userId !== null && who === null && state.project !== null;
+      return { mode: state.team ? 'team' : 'local', user: who?.id ?? null, ...capabilitiesOf(contract, { actor: who, team: state.team || unknown }) };
+    },
     'session.switch': ({ userId }) => {
       const project = state.requireProject();
       const user = userId === null ? null : findUser(project.db, userId);

@@ -6,6 +6,8 @@ export class CallError extends Error implements ApiError {
   constructor(
     readonly code: ApiError['code'],
     message: string,
+    /** The server never answered: sending the same call again later may succeed. */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -17,7 +19,7 @@ export async function call<M extends MethodName>(method: M, input?: Input<M>): P
   if (!result.ok) {
     // A session that ended (logout elsewhere, new password) sends the window back to the login screen.
     if (result.error.code === 'unauthorized') window.dispatchEvent(new Event('anchor:unauthorized'));
-    throw new CallError(result.error.code, result.error.message);
+    throw new CallError(result.error.code, result.error.message, result.unreachable === true);
   }
   return result.value as Output<M>;
 }

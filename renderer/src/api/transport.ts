@@ -1,6 +1,7 @@
 import type { ApiError, AppEvent } from '../../../shared/contract';
 
-export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError };
+/** `unreachable`: the request never got an answer (server stopped, network gone), so it is worth sending again. */
+export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError; unreachable?: boolean };
 
 /** What the Electron preload exposes as `window.anchor` (see electron/preload/preload.ts). */
 interface DesktopBridge {
@@ -19,6 +20,8 @@ declare global {
 export interface Transport {
   kind: 'ipc' | 'http';
   call(method: string, input: unknown): Promise<CallResult>;
+  /** Sends a call that must outlive the page (a save on `pagehide`); nobody waits for its answer. */
+  sendOnLeave(method: string, input: unknown): void;
   subscribe(listener: (event: AppEvent) => void): () => void;
   mediaUrl(hash: string, thumb: boolean): string;
 }
@@ -27,9 +30,25 @@ function ipcTransport(bridge: DesktopBridge): Transport {
   return {
     kind: 'ipc',
     call: (method, input) => bridge.call(method, input),
+    // The main process outlives the window, so an ordinary call completes after a reload.
+    sendOnLeave: (method, input) => void bridge.call(method, input),
     subscribe: (listener) => bridge.onEvent(listener),
     mediaUrl: (hash, thumb) => `${bridge.mediaBase}${thumb ? 'thumb' : 'image'}/${hash}`,
   };
+}
+
+/** Said to whoever is working when the server does not answer: what happened and that their work is safe. */
+export const UNREACHABLE = 'The studio server cannot be reached right now. Your work is kept on this computer and sent when it is back.';
+/** A window event fired when the event stream (re)connects: the server answers again. */
+export const BACKEND_BACK = 'anchor:backend-back';
+
+function post(method: string, input: unknown, keepalive: boolean): Promise<Response> {
+  return fetch(`api/${encodeURIComponent(method)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input ?? {}),
+    keepalive,
+  });
 }
 
 function httpTransport(): Transport {
@@ -38,23 +57,27 @@ function httpTransport(): Transport {
     async call(method, input) {
       let response: Response;
       try {
-        response = await fetch(`api/${encodeURIComponent(method)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(input ?? {}),
-        });
+        response = await post(method, input, false);
       } catch {
-        return { ok: false, error: { code: 'internal', message: 'the studio server is not reachable; is `anchor serve` still running?' } };
+        return { ok: false, unreachable: true, error: { code: 'internal', message: UNREACHABLE } };
       }
       try {
         return (await response.json()) as CallResult;
       } catch {
-        return { ok: false, error: { code: 'internal', message: `the server answered ${response.status} without JSON` } };
+        // A proxy in front of a stopped server answers 502/503: as unreachable as no answer at all.
+        if (response.status >= 500) return { ok: false, unreachable: true, error: { code: 'internal', message: UNREACHABLE } };
+        return { ok: false, error: { code: 'internal', message: `The studio server gave an answer it cannot read (HTTP ${response.status}).` } };
       }
+    },
+    sendOnLeave(method, input) {
+      // keepalive lets the browser finish the request after the page is gone (bodies up to 64 kB).
+      post(method, input, true).catch(() => undefined);
     },
     subscribe(listener) {
       const source = new EventSource('api/events');
       source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
+      // The stream reconnects by itself; each (re)connection tells waiting forms the server is back.
+      source.onopen = () => window.dispatchEvent(new Event(BACKEND_BACK));
       return () => source.close();
     },
     mediaUrl: (hash, thumb) => `media/${thumb ? 'thumb' : 'image'}/${hash}`,

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
+import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
@@ -15,11 +16,12 @@ import { ReviewScreen } from '../features/review/ReviewScreen';
 import { TeamScreen } from '../features/team/TeamScreen';
 import { LoginScreen } from '../features/session/LoginScreen';
 import { useDialogs } from '../stores/dialogs';
-import { useNavigation } from '../stores/navigation';
+import { screens, useNavigation } from '../stores/navigation';
 import { runCommand } from './commands';
-import { keyCommands, useGlobalShortcuts } from './shortcuts';
+import { screenShown } from './screen-access';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
+import { useShortcutDispatcher, useShortcuts } from './useShortcuts';
 
 function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
@@ -36,6 +38,20 @@ function CurrentScreen() {
   }
 }
 
+/** The app-wide shortcuts, bound to the same commands the desktop menu runs; Import only for those who may. */
+function useGlobalShortcuts(): void {
+  const caps = useCapabilities();
+  const go = useNavigation((s) => s.go);
+  useShortcuts({
+    ...Object.fromEntries(screens.map((s) => [`go.${s}`, () => (screenShown(s, caps.can) ? go(s) : false)])),
+    search: () => runCommand('search'),
+    import: () => (caps.can('importFiles') ? runCommand('import') : false),
+    project: () => (caps.can('switchProject') ? runCommand('project') : false),
+    'theme.toggle': () => runCommand('theme.toggle'),
+    shortcuts: () => runCommand('shortcuts'),
+  });
+}
+
 export function App() {
   const info = useCall('app.info');
   const me = useCall('session.me');
@@ -45,22 +61,15 @@ export function App() {
     window.addEventListener('anchor:unauthorized', recheck);
     return () => window.removeEventListener('anchor:unauthorized', recheck);
   }, [me]);
-  const go = useNavigation((s) => s.go);
-  const handlers = useMemo(() => ({
-    go,
-    key: (key: string) => {
-      const command = keyCommands[key];
-      if (command) runCommand(command);
-    },
-  }), [go]);
-  useGlobalShortcuts(handlers);
+  useShortcutDispatcher();
+  useGlobalShortcuts();
   const state = info.isSuccess && me.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
   if (me.data?.mode === 'team' && !me.data.user) return <LoginScreen project={info.data?.project?.name ?? null} />;
   return (
     <div className="app" data-app-state={state}>
       <Sidebar />
       <main className="main">
-        {info.isError ? <div className="error-box">The studio cannot reach its backend: {info.error.message}</div> : <CurrentScreen />}
+        {info.isError ? <div className="error-box">The studio cannot reach its server: {info.error.message}</div> : <CurrentScreen />}
       </main>
       {open === 'import' && <ImportDialog onClose={() => show(null)} />}
       {open === 'project' && <ProjectDialog onClose={() => show(null)} />}

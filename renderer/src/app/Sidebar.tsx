@@ -1,10 +1,12 @@
 import { Anchor, BarChart3, CheckCheck, Database, FolderOpen, Moon, PenLine, Play, Settings, Shapes, Sun, Users, Wand2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { Kbd } from '../components/Kbd';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation, type Screen } from '../stores/navigation';
 import { resolvedTheme, useTheme } from '../stores/theme';
+import { screenShown } from './screen-access';
 import { screenKeys } from './shortcuts';
 import { JobsIndicator } from './JobsIndicator';
 import { ProfileMenu } from '../features/session/ProfileMenu';
@@ -28,21 +30,33 @@ export function Sidebar() {
   const theme = useTheme();
   const dark = resolvedTheme(theme.choice) === 'dark';
   const project = info.data?.project;
+  const caps = useCapabilities();
+  const shown = items.filter((i) => screenShown(i.screen, caps.can));
+  const projectText = (
+    <span className="project-switcher__text">
+      <span className="project-switcher__name">{project ? project.name : 'No project'}</span>
+      <span className="project-switcher__hint">{project?.isDemo ? 'demo project' : project ? 'project' : 'open or create one'}</span>
+    </span>
+  );
   return (
     <nav className="sidebar" aria-label="Main">
       <div className="sidebar__brand">
         <Anchor size={18} strokeWidth={2.2} />
         <span>Anchor Studio</span>
       </div>
-      <button className="project-switcher" onClick={() => show('project')} data-testid="project.switcher" title="Open or create a project (o)">
-        <FolderOpen size={15} />
-        <span className="project-switcher__text">
-          <span className="project-switcher__name">{project ? project.name : 'No project'}</span>
-          <span className="project-switcher__hint">{project?.isDemo ? 'demo project' : project ? 'project' : 'open or create one'}</span>
-        </span>
-      </button>
+      {caps.can('switchProject') ? (
+        <button className="project-switcher" onClick={() => show('project')} data-testid="project.switcher" title="Open or create a project (o)">
+          <FolderOpen size={15} />
+          {projectText}
+        </button>
+      ) : (
+        <div className="project-switcher project-switcher--fixed" data-testid="project.name">
+          <FolderOpen size={15} />
+          {projectText}
+        </div>
+      )}
       <ul className="sidebar__nav">
-        {items.map(({ screen: s, label, icon: Icon }) => (
+        {shown.map(({ screen: s, label, icon: Icon }) => (
           <li key={s}>
             <button
               className={`nav-item${s === screen ? ' nav-item--active' : ''}`}

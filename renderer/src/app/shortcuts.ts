@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
-import type { UiCommand } from '../../../shared/contract';
-import type { Screen } from '../stores/navigation';
+import { screens, type Screen } from '../stores/navigation';
+import { alt, mod, plain, type KeyPress, type ShortcutDef } from './shortcut-registry';
 
 /** Keys of the screens after `g` (as in GitHub and Linear), shown in the sidebar and the cheat-sheet. */
 export const screenKeys: Record<Screen, string> = {
@@ -15,86 +14,104 @@ export const screenKeys: Record<Screen, string> = {
   settings: 's',
 };
 
-export const globalShortcuts: { keys: string; what: string }[] = [
-  { keys: 'g then d/a/r/c/u/p/m/t/s', what: 'go to Datasets, Annotate, Review, Canvas, Runs, Reports, Prompts, Team, Settings' },
-  { keys: '/', what: 'search questions' },
-  { keys: 'i', what: 'import files' },
-  { keys: 'o', what: 'open or create a project' },
-  { keys: 't', what: 'switch light / dark theme' },
-  { keys: 'j / k or ↓ / ↑', what: 'next / previous question in a list' },
-  { keys: 'Enter', what: 'open the highlighted item' },
-  { keys: 'Esc', what: 'close the item or dialog' },
-  { keys: '?', what: 'show this list' },
+const outside = 'outside-forms' as const;
+const digit = (e: KeyPress) => !e.ctrlKey && !e.metaKey && !e.altKey && /^[1-9]$/.test(e.key);
+const altArrow = (key: 'ArrowDown' | 'ArrowUp') => (e: KeyPress) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
+
+const navigation: ShortcutDef[] = screens.map((s) => ({
+  id: `go.${s}`, scope: 'global', keys: `g then ${screenKeys[s]}`, what: `go to ${s[0]!.toUpperCase()}${s.slice(1)}`,
+  focus: outside, after: 'g', match: plain(screenKeys[s]),
+}));
+
+const global: ShortcutDef[] = [
+  ...navigation,
+  { id: 'search', scope: 'global', keys: '/', what: 'search questions', focus: outside, match: plain('/') },
+  { id: 'import', scope: 'global', keys: 'i', what: 'import files', focus: outside, match: plain('i') },
+  { id: 'project', scope: 'global', keys: 'o', what: 'open or create a project', focus: outside, match: plain('o') },
+  { id: 'theme.toggle', scope: 'global', keys: 't', what: 'switch light / dark theme', focus: outside, match: plain('t') },
+  { id: 'shortcuts', scope: 'global', keys: '?', what: 'show this list', focus: outside, match: plain('?') },
 ];
 
-/** Keys that work on one screen only, listed in the cheat-sheet under the screen's name. */
-export const screenShortcuts: { screen: string; keys: string; what: string }[] = [
-  { screen: 'Runs', keys: 'n', what: 'new run' },
-  { screen: 'Runs', keys: 'space', what: 'pause / resume the open run' },
-  { screen: 'Runs', keys: 'e', what: 'retry the failed requests' },
-  { screen: 'Runs', keys: 'j / k, Enter', what: 'move through predictions, open one' },
-  { screen: 'Runs', keys: 'A–Z or 1–9', what: 'answer (human evaluation)' },
-  { screen: 'Reports', keys: '1 / 2 / 3', what: 'run report, compare, leaderboard' },
-  { screen: 'Reports', keys: 'j / k', what: 'next / previous run' },
-  { screen: 'Reports', keys: 'h', what: 'export the report as HTML' },
-  { screen: 'Annotate', keys: 'j / k or Alt+↓ / Alt+↑', what: 'next / previous item in your queue' },
-  { screen: 'Annotate', keys: '1–9 (outside text fields)', what: 'mark option A–I correct in the active question' },
-  { screen: 'Annotate', keys: 'Enter in an option', what: 'add an option below it' },
-  { screen: 'Annotate', keys: 'Alt+O', what: 'add an option to the active question' },
-  { screen: 'Annotate', keys: 'Ctrl+S / Ctrl+Enter', what: 'save now / submit for review' },
-  { screen: 'Annotate', keys: 'h', what: 'show the revision history' },
-  { screen: 'Review', keys: 'j / k or Alt+↓ / Alt+↑', what: 'next / previous triplet to review' },
-  { screen: 'Review', keys: 'p / x (outside text fields)', what: 'Pass / Problematic for the active question' },
-  { screen: 'Review', keys: 'Tab', what: 'move between the perception and knowledge verdicts' },
-  { screen: 'Review', keys: 'Ctrl+Enter', what: 'submit your verdicts' },
-  { screen: 'Canvas', keys: 'V / B / E', what: 'select, draw a box, draw an ellipse' },
-  { screen: 'Canvas', keys: 'Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y)', what: 'undo / redo' },
-  { screen: 'Canvas', keys: 'Del, Ctrl+D, Ctrl+A, Esc', what: 'delete, duplicate, select all, select none' },
-  { screen: 'Canvas', keys: 'arrows (Shift: ×10)', what: 'nudge the selection by a pixel' },
-  { screen: 'Canvas', keys: 'wheel, + / −, F, Space+drag', what: 'zoom to the cursor, zoom, fit, pan' },
-  { screen: 'Canvas', keys: 'P', what: 'preview the open item\'s variants' },
-  { screen: 'Canvas', keys: 'j / k, Ctrl+S', what: 'next / previous item, save now' },
-  { screen: 'Prompts', keys: 'n', what: 'new TP-Eval optimisation (with its call count before it starts)' },
-  { screen: 'Prompts', keys: 'j / k, 1 / 2', what: 'next / previous optimisation; optimisations, report' },
-  { screen: 'Prompts', keys: 'e / r', what: 'evaluate the chosen prompt on the test set / resume' },
+const workflow = (screen: 'annotate' | 'review', thing: string): ShortcutDef[] => [
+  { id: `${screen}.next`, scope: screen, keys: 'j or Alt+↓', what: `next ${thing}`, focus: outside, match: plain('j') },
+  { id: `${screen}.previous`, scope: screen, keys: 'k or Alt+↑', what: `previous ${thing}`, focus: outside, match: plain('k') },
+  { id: `${screen}.nextAlt`, scope: screen, keys: 'Alt+↓', what: `next ${thing}, from anywhere`, focus: 'anywhere', match: altArrow('ArrowDown') },
+  { id: `${screen}.previousAlt`, scope: screen, keys: 'Alt+↑', what: `previous ${thing}, from anywhere`, focus: 'anywhere', match: altArrow('ArrowUp') },
+  { id: `${screen}.submit`, scope: screen, keys: 'Ctrl+Enter', what: screen === 'annotate' ? 'submit for review' : 'submit your verdicts', focus: 'anywhere', match: mod('Enter') },
 ];
 
-/** Single keys and the commands they run (the desktop menu runs the same commands). */
-export const keyCommands: Record<string, UiCommand> = { '/': 'search', i: 'import', o: 'project', t: 'theme.toggle', '?': 'shortcuts' };
+const annotate: ShortcutDef[] = [
+  ...workflow('annotate', 'item in your queue'),
+  { id: 'annotate.save', scope: 'annotate', keys: 'Ctrl+S', what: 'save now', focus: 'anywhere', match: mod('s') },
+  { id: 'annotate.addOption', scope: 'annotate', keys: 'Alt+O', what: 'add an option to the active question and type in it', focus: 'anywhere', match: alt('KeyO') },
+  { id: 'annotate.answer', scope: 'annotate', keys: '1–9', what: 'mark option A–I correct in the active question', focus: outside, needsKey: true, match: digit },
+  { id: 'annotate.history', scope: 'annotate', keys: 'h', what: 'show or hide the revision history', focus: outside, match: plain('h') },
+];
 
-/** True when a key press belongs to a text field and must not trigger shortcuts (digits in a form, say). */
-export function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  if (!el) return false;
-  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
-}
+const review: ShortcutDef[] = [
+  ...workflow('review', 'triplet to review'),
+  { id: 'review.pass', scope: 'review', keys: 'p', what: 'Pass for the active question', focus: outside, match: plain('p') },
+  { id: 'review.problem', scope: 'review', keys: 'x', what: 'Problematic for the active question', focus: outside, match: plain('x') },
+];
 
-/** App-wide single-key shortcuts; `g` starts a two-key sequence for navigation. */
-export function useGlobalShortcuts(handlers: { go(screen: Screen): void; key(key: string): void }): void {
-  useEffect(() => {
-    let pendingG = 0;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      if (document.querySelector('[role="dialog"]')) return;
-      if (pendingG && Date.now() - pendingG < 1200) {
-        pendingG = 0;
-        const screen = (Object.keys(screenKeys) as Screen[]).find((s) => screenKeys[s] === e.key);
-        if (screen) {
-          e.preventDefault();
-          handlers.go(screen);
-        }
-        return;
-      }
-      if (e.key === 'g') {
-        pendingG = Date.now();
-        return;
-      }
-      if (e.key in keyCommands) {
-        e.preventDefault();
-        handlers.key(e.key);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [handlers]);
-}
+const runs: ShortcutDef[] = [
+  // First, so a human evaluation's answer letters win over the screen's own letters while it is open.
+  { id: 'runs.answer', scope: 'runs', keys: 'A–Z or 1–9', what: 'answer (human evaluation)', focus: outside, needsKey: true, match: (e) => !e.ctrlKey && !e.metaKey && !e.altKey && /^[a-zA-Z1-9]$/.test(e.key) },
+  { id: 'runs.new', scope: 'runs', keys: 'n', what: 'new run', focus: outside, match: plain('n') },
+  { id: 'runs.pause', scope: 'runs', keys: 'Space', what: 'pause / resume the open run', focus: outside, match: plain(' ') },
+  { id: 'runs.retry', scope: 'runs', keys: 'e', what: 'retry the failed requests', focus: outside, match: plain('e') },
+];
+
+const reports: ShortcutDef[] = [
+  { id: 'reports.run', scope: 'reports', keys: '1', what: 'run report', focus: outside, match: plain('1') },
+  { id: 'reports.compare', scope: 'reports', keys: '2', what: 'compare runs', focus: outside, match: plain('2') },
+  { id: 'reports.leaderboard', scope: 'reports', keys: '3', what: 'leaderboard', focus: outside, match: plain('3') },
+  { id: 'reports.next', scope: 'reports', keys: 'j', what: 'next run', focus: outside, match: plain('j') },
+  { id: 'reports.previous', scope: 'reports', keys: 'k', what: 'previous run', focus: outside, match: plain('k') },
+  { id: 'reports.html', scope: 'reports', keys: 'h', what: 'export the report as HTML', focus: outside, match: plain('h') },
+];
+
+const prompts: ShortcutDef[] = [
+  { id: 'prompts.new', scope: 'prompts', keys: 'n', what: 'new TP-Eval optimisation (with its call count before it starts)', focus: outside, match: plain('n') },
+  { id: 'prompts.next', scope: 'prompts', keys: 'j', what: 'next optimisation', focus: outside, match: plain('j') },
+  { id: 'prompts.previous', scope: 'prompts', keys: 'k', what: 'previous optimisation', focus: outside, match: plain('k') },
+  { id: 'prompts.optimisation', scope: 'prompts', keys: '1', what: 'optimisation tab', focus: outside, match: plain('1') },
+  { id: 'prompts.report', scope: 'prompts', keys: '2', what: 'report tab', focus: outside, match: plain('2') },
+  { id: 'prompts.evaluate', scope: 'prompts', keys: 'e', what: 'evaluate the chosen prompt on the test set', focus: outside, match: plain('e') },
+  { id: 'prompts.resume', scope: 'prompts', keys: 'r', what: 'resume the optimisation', focus: outside, match: plain('r') },
+];
+
+const canvas: ShortcutDef[] = [
+  { id: 'canvas.save', scope: 'canvas', keys: 'Ctrl+S', what: 'save now', focus: 'anywhere', match: mod('s') },
+  { id: 'canvas.undo', scope: 'canvas', keys: 'Ctrl+Z', what: 'undo', focus: 'outside-text', match: mod('z', false) },
+  { id: 'canvas.redo', scope: 'canvas', keys: 'Ctrl+Shift+Z or Ctrl+Y', what: 'redo', focus: 'outside-text', match: (e) => mod('z', true)(e) || mod('y')(e) },
+  { id: 'canvas.duplicate', scope: 'canvas', keys: 'Ctrl+D', what: 'duplicate the selection', focus: 'outside-text', match: mod('d') },
+  { id: 'canvas.selectAll', scope: 'canvas', keys: 'Ctrl+A', what: 'select every shape', focus: 'outside-text', match: mod('a') },
+  { id: 'canvas.delete', scope: 'canvas', keys: 'Del', what: 'delete the selection', focus: outside, match: plain('Delete', 'Backspace') },
+  { id: 'canvas.select', scope: 'canvas', keys: 'v', what: 'select tool', focus: outside, match: plain('v', 'V') },
+  { id: 'canvas.box', scope: 'canvas', keys: 'b', what: 'draw a box', focus: outside, match: plain('b', 'B', 'r', 'R') },
+  { id: 'canvas.ellipse', scope: 'canvas', keys: 'e', what: 'draw an ellipse', focus: outside, match: plain('e', 'E') },
+  { id: 'canvas.fit', scope: 'canvas', keys: 'f', what: 'fit the image', focus: outside, match: plain('f', 'F') },
+  { id: 'canvas.preview', scope: 'canvas', keys: 'p', what: 'preview the open item\'s variants', focus: outside, match: plain('p', 'P') },
+  { id: 'canvas.zoomIn', scope: 'canvas', keys: '+', what: 'zoom in', focus: outside, match: plain('+', '=') },
+  { id: 'canvas.zoomOut', scope: 'canvas', keys: '−', what: 'zoom out', focus: outside, match: plain('-') },
+  { id: 'canvas.next', scope: 'canvas', keys: 'j', what: 'next item', focus: outside, match: plain('j', 'J') },
+  { id: 'canvas.previous', scope: 'canvas', keys: 'k', what: 'previous item', focus: outside, match: plain('k', 'K') },
+  { id: 'canvas.none', scope: 'canvas', keys: 'Esc', what: 'select none', focus: outside, match: plain('Escape') },
+  { id: 'canvas.nudge', scope: 'canvas', keys: 'arrows (Shift: ×10)', what: 'nudge the selection by a pixel', focus: outside, needsKey: true,
+    match: (e) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key.startsWith('Arrow') },
+];
+
+/** Every shortcut of the studio: the dispatcher runs them and the cheat-sheet lists them, from this one table. */
+export const shortcutDefs: readonly ShortcutDef[] = [...global, ...annotate, ...review, ...runs, ...reports, ...prompts, ...canvas];
+
+/** Keys handled by the focused element itself (lists, option fields, the canvas stage), listed in the sheet. */
+export const elementKeys: { scope: string; keys: string; what: string }[] = [
+  { scope: 'Lists', keys: 'j / k or ↓ / ↑, Enter, Esc', what: 'move through a focused list, open the row, close it' },
+  { scope: 'Annotate', keys: 'Enter in an option', what: 'go to the next option (a new one only after the last, filled one)' },
+  { scope: 'Annotate', keys: 'Alt+Enter in an option', what: 'mark that option correct' },
+  { scope: 'Annotate', keys: 'Backspace in an empty option', what: 'remove it (when more than two are left)' },
+  { scope: 'Review', keys: 'Tab', what: 'move between the perception and knowledge verdicts' },
+  { scope: 'Canvas', keys: 'wheel, Space+drag', what: 'zoom to the cursor, pan' },
+  { scope: 'Dialogs', keys: 'Esc', what: 'close the dialog' },
+];

@@ -10,6 +10,19 @@ export function Modal(props: { title: string; onClose: () => void; children: Rea
     (ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)') ?? ref.current)?.focus();
     return () => previous?.focus();
   }, []);
+  // Escape closes the dialog wherever focus is, even after a click on the backdrop's edge left it on the page body.
+  const onClose = useRef(props.onClose);
+  onClose.current = props.onClose;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || ref.current?.contains(e.target as Node)) return;
+      // Only the topmost dialog answers.
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      if (dialogs[dialogs.length - 1] === ref.current) { e.preventDefault(); onClose.current(); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
       <div

@@ -8,18 +8,8 @@ interface NavigationState {
   go(screen: Screen): void;
 }
 
-function fromHash(): Screen {
-  const name = window.location.hash.replace(/^#\/?/, '').split('/')[0];
-  return (screens as readonly string[]).includes(name ?? '') ? (name as Screen) : 'datasets';
-}
-
-/** The current screen, mirrored in the URL hash so a reload or a shared link lands on the same screen. */
+/** The current screen; app/location-sync.ts mirrors it (with what is open on it) in the URL hash. */
 export const useNavigation = create<NavigationState>((set) => ({
-  screen: fromHash(),
-  go: (screen) => {
-    if (window.location.hash !== `#/${screen}`) window.history.replaceState(null, '', `#/${screen}`);
-    set({ screen });
-  },
+  screen: 'datasets',
+  go: (screen) => set({ screen }),
 }));
-
-window.addEventListener('hashchange', () => useNavigation.setState({ screen: fromHash() }));

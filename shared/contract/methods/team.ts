@@ -6,12 +6,14 @@ import {
 } from '../team-entities';
 import { itemStatusSchema } from '../entities';
 import { overrideTargets } from '../../domain/triplet-state';
+import { capabilityNames, type Capability } from '../../domain/capabilities';
 
 const itemId = z.number().int();
 const checkerRuleSchema = z.object({ relaxed: z.boolean(), reason: z.string().nullable(), by: z.string().nullable(), at: z.string().nullable() });
 const saved = z.object({ version: z.number().int(), status: itemStatusSchema });
 const queueKind = z.enum(['annotate', 'review']);
 const userRef = z.string().min(1);
+const capabilitySet = z.object(Object.fromEntries(capabilityNames.map((c) => [c, z.boolean()])) as Record<Capability, z.ZodBoolean>);
 
 export const teamMethods = {
   /** Who the caller is. `local`: the desktop (or a loopback server without logins), profiles switch freely. `team`: logins. */
@@ -20,6 +22,18 @@ export const teamMethods = {
     doc: 'The signed-in user or chosen profile, and whether this is a team server.',
     input: noInput,
     output: z.object({ mode: z.enum(['local', 'team']), user: userSchema.nullable() }),
+  }),
+  /** What the caller may do, so the studio shows only those actions (the backend checks every call regardless). */
+  'session.capabilities': method({
+    access: 'open',
+    doc: 'The caller\'s capabilities: each action with whether they may take it, and where imports may come from.',
+    input: noInput,
+    output: z.object({
+      mode: z.enum(['local', 'team']),
+      user: z.string().nullable(),
+      can: capabilitySet,
+      importFrom: z.array(z.enum(['paths', 'upload'])),
+    }),
   }),
   /** Desktop profiles: switch who you are working as (no password; the machine is yours). */
   'session.switch': method({

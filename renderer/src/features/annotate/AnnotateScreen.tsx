@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole } from '../../../../shared/contract';
 import { optionLabel } from '../../../../shared/domain/options';
-import { MAX_DRAFT_OPTIONS, tripletIssues } from '../../../../shared/domain/triplet-validation';
+import { tripletIssues } from '../../../../shared/domain/triplet-validation';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
@@ -14,19 +14,25 @@ import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
 import { ConflictPanel } from './ConflictPanel';
-import { DraftForm } from './DraftForm';
+import { DraftForm, type AddRequest } from './DraftForm';
 import { HistoryPanel } from './HistoryPanel';
 import { useTripletEditor } from './useTripletEditor';
 
-const saveText = { saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…', error: 'Not saved' } as const;
+const saveText = {
+  saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…', error: 'Not saved',
+  offline: 'Server unreachable — kept on this computer, saving when it is back',
+} as const;
 
 /** Annotate: the original question beside the perception and knowledge forms, for the items assigned to you. */
 export function AnnotateScreen() {
   const me = useCall('session.me');
+  const info = useCall('app.info');
   const user = me.data?.user ?? null;
   const { annotateItem: itemId, openAnnotate, todoOnly, historyOpen, toggleHistory } = useWorkflow();
   const tri = useCall('triplets.get', { itemId: itemId ?? -1 }, { enabled: itemId !== null && Boolean(user?.roles.includes('annotator')) });
-  const editor = useTripletEditor(tri.data);
+  const scope = info.data?.project && user ? `${info.data.project.path}|${user.id}` : null;
+  const editor = useTripletEditor(tri.data, scope);
+  const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
   const [active, setActive] = useState<DraftRole>('perception');
   const [tried, setTried] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,30 +79,25 @@ export function AnnotateScreen() {
     if (draft) editor.change({ ...draft, [role]: value });
   }, [draft, editor]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (document.querySelector('[role="dialog"]')) return;
-      const typing = isTyping(e.target);
-      const mod = e.ctrlKey || e.metaKey;
-      if (mod && e.key === 'Enter') { e.preventDefault(); void submit(); return; }
-      if (mod && e.key.toLowerCase() === 's') { e.preventDefault(); void editor.flush(); return; }
-      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) { e.preventDefault(); void move(e.key === 'ArrowDown' ? 'next' : 'previous'); return; }
-      if (e.altKey && e.code === 'KeyO' && draft && editable) {
-        e.preventDefault();
-        if (draft[active].options.length < MAX_DRAFT_OPTIONS) setDraftRole(active, { ...draft[active], options: [...draft[active].options, ''] });
-        return;
-      }
-      if (typing || mod || e.altKey) return;
-      if (e.key === 'j' || e.key === 'k') { e.preventDefault(); void move(e.key === 'j' ? 'next' : 'previous'); }
-      else if (e.key === 'h') { e.preventDefault(); toggleHistory(); }
-      else if (/^[1-9]$/.test(e.key) && draft && editable) {
-        const index = Number(e.key) - 1;
-        if (index < draft[active].options.length) { e.preventDefault(); setDraftRole(active, { ...draft[active], answer: optionLabel(index) }); }
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [submit, move, editor, draft, editable, active, setDraftRole, toggleHistory]);
+  const step = (direction: 'next' | 'previous') => () => void move(direction);
+  useShortcuts({
+    'annotate.submit': () => void submit(),
+    'annotate.save': () => void editor.flush(),
+    'annotate.next': step('next'),
+    'annotate.previous': step('previous'),
+    'annotate.nextAlt': step('next'),
+    'annotate.previousAlt': step('previous'),
+    'annotate.history': () => toggleHistory(),
+    'annotate.addOption': () => {
+      if (!draft || !editable) return false;
+      setAddRequest((r) => ({ n: (r?.n ?? 0) + 1 }));
+    },
+    'annotate.answer': (e) => {
+      const index = e ? Number(e.key) - 1 : -1;
+      if (!draft || !editable || index < 0 || index >= draft[active].options.length) return false;
+      setDraftRole(active, { ...draft[active], answer: optionLabel(index) });
+    },
+  });
 
   const gate = roleGate('annotate', user, Boolean(me.data), 'annotator', PenLine, 'checkers work on the Review screen.');
   if (gate) return gate;
@@ -140,8 +141,9 @@ export function AnnotateScreen() {
               <div className="drafts">
                 {(['perception', 'knowledge'] as const).map((role) => (
                   <DraftForm key={role} role={role} draft={draft[role]} onChange={(d) => setDraftRole(role, d)}
-                    issues={issues.filter((i) => i.role === role)} showIssues={tried || Boolean(draft[role].text)}
-                    active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notes} />
+                    issues={issues.filter((i) => i.role === role)} tried={tried} itemId={t.itemId}
+                    active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notes}
+                    addRequest={active === role ? addRequest : null} />
                 ))}
               </div>
             )}

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Check, Plus, X } from 'lucide-react';
 import type { Draft, DraftRole, Review } from '../../../../shared/contract';
 import { optionLabel } from '../../../../shared/domain/options';
 import { MAX_DRAFT_OPTIONS, type DraftIssue } from '../../../../shared/domain/triplet-validation';
 import { RoleBadge } from '../../components/RoleBadge';
+import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit, type OptionFocus } from './option-editing';
 import { ReviewNotes } from './ReviewNotes';
 
 const purpose: Record<DraftRole, string> = {
@@ -11,39 +12,69 @@ const purpose: Record<DraftRole, string> = {
   knowledge: 'Ask about the knowledge or reasoning the original needs, beyond the picture.',
 };
 
+/** A request from the screen to add an option and focus it (Alt+O); `n` changes with every press. */
+export interface AddRequest { n: number }
+
+/**
+ * Which fields' problems to show: a field's own once it has been left (blurred), all of them once submit was tried.
+ * Nothing is flagged while it is being typed.
+ */
+function useTouched(resetKey: unknown) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setTouched(new Set()), [resetKey]);
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  return { touched, touch, reset: () => setTouched(new Set()) };
+}
+
 /** One question of the triplet: text, 2–10 options with the correct one marked, and an optional rationale. */
 export function DraftForm(props: {
   role: DraftRole;
   draft: Draft;
   onChange(d: Draft): void;
   issues: DraftIssue[];
-  showIssues: boolean;
+  tried: boolean;
+  itemId: number;
   active: boolean;
   onActivate(): void;
   disabled: boolean;
   notes: Review[];
+  addRequest: AddRequest | null;
 }) {
   const { role, draft, onChange, disabled } = props;
   const optionRefs = useRef<(HTMLInputElement | null)[]>([]);
-  const issue = (field: string) => (props.showIssues ? props.issues.find((i) => i.field === field)?.message : undefined);
-  const setOption = (i: number, text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
-  const addOption = (after = draft.options.length - 1) => {
-    if (draft.options.length >= MAX_DRAFT_OPTIONS) return;
-    const options = [...draft.options.slice(0, after + 1), '', ...draft.options.slice(after + 1)];
-    // The answer follows its option's text when a new option is inserted above it.
-    const answerIndex = draft.answer ? draft.answer.charCodeAt(0) - 65 : -1;
-    const answer = answerIndex > after ? optionLabel(answerIndex + 1) : draft.answer;
-    onChange({ ...draft, options, answer });
-    requestAnimationFrame(() => optionRefs.current[after + 1]?.focus());
+  const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const [focus, setFocus] = useState<{ target: OptionFocus; n: number }>({ target: null, n: 0 });
+  const { touched, touch, reset } = useTouched(props.itemId);
+  const issue = (field: string, own = true) =>
+    props.tried || (own && touched.has(field)) ? props.issues.find((i) => i.field === field)?.message : undefined;
+
+  // Focus moves after React has drawn the new option, not in the same tick as the edit.
+  useEffect(() => {
+    if (focus.target === 'rationale') rationaleRef.current?.focus();
+    else if (focus.target !== null) optionRefs.current[focus.target]?.focus();
+  }, [focus]);
+  const apply = (edit: OptionEdit | null) => {
+    if (!edit) return false;
+    if (edit.draft !== draft) onChange(edit.draft);
+    setFocus((f) => ({ target: edit.focus, n: f.n + 1 }));
+    return true;
   };
-  const removeOption = (i: number) => {
-    const answerIndex = draft.answer ? draft.answer.charCodeAt(0) - 65 : -1;
-    const answer = answerIndex === i ? null : answerIndex > i ? optionLabel(answerIndex - 1) : draft.answer;
-    onChange({ ...draft, options: draft.options.filter((_, j) => j !== i), answer });
+  const lastAdd = useRef(props.addRequest?.n);
+  useEffect(() => {
+    if (!props.addRequest || props.addRequest.n === lastAdd.current) return;
+    lastAdd.current = props.addRequest.n;
+    apply(addOptionAtEnd(draft));
+  });
+
+  const setOption = (i: number, text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
+  const onOptionKey = (e: React.KeyboardEvent, i: number) => {
+    if (e.key === 'Enter' && e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); onChange({ ...draft, answer: optionLabel(i) }); }
+    else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) { e.preventDefault(); apply(enterInOption(draft, i)); }
+    else if (e.key === 'Backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); reset(); }
   };
   return (
     <section className={`draft${props.active ? ' draft--active' : ''}`} onFocus={props.onActivate} onMouseDown={props.onActivate}
-      data-testid={`draft.${role}`} aria-label={`${role} question`}>
+      data-testid={`draft.${role}`} aria-label={`${role} question`} role="form">
       <header className="draft__head">
         <RoleBadge role={role} full />
         <span className="muted small">{purpose[role]}</span>
@@ -51,44 +82,48 @@ export function DraftForm(props: {
       <ReviewNotes role={role} reviews={props.notes} />
       <label className="field">
         <span>Question</span>
-        <textarea rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })}
+        <textarea rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}
           aria-invalid={Boolean(issue('text'))} data-testid={`draft.${role}.text`} placeholder={role === 'perception' ? 'e.g. What is written on the sign?' : 'e.g. Which law explains…?'} />
         {issue('text') && <em className="field-error">{issue('text')}</em>}
       </label>
       <div className="field">
-        <span>Options <span className="muted">— click a letter to mark the correct one</span></span>
+        <span>Options <span className="muted">— Enter goes to the next; Alt+Enter (or its letter) marks the correct one</span></span>
         <ol className="draft__options">
           {draft.options.map((text, i) => {
             const label = optionLabel(i);
             const correct = draft.answer === label;
+            const error = issue(`options.${i}`);
             return (
               <li key={i} className={`draft__option${correct ? ' draft__option--correct' : ''}`}>
-                <button type="button" className="draft__label" disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
-                  aria-pressed={correct} title={`Mark ${label} correct (${i + 1})`} data-testid={`draft.${role}.answer.${label}`}>
+                {/* Out of the Tab order with the remove button, so Tab goes from text to text and never changes with the options. */}
+                <button type="button" className="draft__label" tabIndex={-1} disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
+                  aria-pressed={correct} aria-label={`Option ${label} is correct`} title={`Mark ${label} correct (Alt+Enter in its field)`} data-testid={`draft.${role}.answer.${label}`}>
                   {correct ? <Check size={13} /> : label}
                 </button>
                 <input ref={(el) => { optionRefs.current[i] = el; }} value={text} disabled={disabled} onChange={(e) => setOption(i, e.target.value)}
-                  onKeyDown={(e) => { if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) { e.preventDefault(); addOption(i); } }}
-                  aria-invalid={Boolean(issue(`options.${i}`))} placeholder={`Option ${label}`} data-testid={`draft.${role}.option.${i}`} />
-                {draft.options.length > 2 && !disabled && (
-                  <button type="button" className="icon-button" onClick={() => removeOption(i)} aria-label={`Remove option ${label}`}><X size={13} /></button>
-                )}
-                {issue(`options.${i}`) && <em className="field-error draft__option-error">{issue(`options.${i}`)}</em>}
+                  onKeyDown={(e) => onOptionKey(e, i)} onBlur={() => touch(`options.${i}`)}
+                  aria-invalid={Boolean(error)} aria-label={`Option ${label}`} placeholder={`Option ${label}`} data-testid={`draft.${role}.option.${i}`} />
+                {/* Backspace in an empty option removes it from the keyboard. */}
+                <button type="button" className="icon-button draft__remove" tabIndex={-1} onClick={() => apply(removeOption(draft, i))}
+                  disabled={disabled || draft.options.length <= 2} aria-label={`Remove option ${label}`} title="Remove (Backspace in an empty option)">
+                  <X size={13} />
+                </button>
+                {error && <em className="field-error draft__option-error">{error}</em>}
               </li>
             );
           })}
         </ol>
-        {issue('options') && <em className="field-error">{issue('options')}</em>}
-        {issue('answer') && <em className="field-error">{issue('answer')}</em>}
+        {issue('options', false) && <em className="field-error">{issue('options', false)}</em>}
+        {issue('answer', false) && <em className="field-error">{issue('answer', false)}</em>}
         {!disabled && draft.options.length < MAX_DRAFT_OPTIONS && (
-          <button type="button" className="button button--ghost draft__add" onClick={() => addOption()} data-testid={`draft.${role}.addOption`}>
+          <button type="button" className="button button--ghost draft__add" onClick={() => apply(addOptionAtEnd(draft))} data-testid={`draft.${role}.addOption`}>
             <Plus size={13} /> Add option <span className="kbd">Alt+O</span>
           </button>
         )}
       </div>
       <label className="field">
         <span>Rationale <span className="muted">(optional — why the answer is right)</span></span>
-        <textarea rows={1} value={draft.rationale} disabled={disabled} onChange={(e) => onChange({ ...draft, rationale: e.target.value })} data-testid={`draft.${role}.rationale`} />
+        <textarea ref={rationaleRef} rows={1} value={draft.rationale} disabled={disabled} onChange={(e) => onChange({ ...draft, rationale: e.target.value })} data-testid={`draft.${role}.rationale`} />
       </label>
     </section>
   );

@@ -2,85 +2,136 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Triplet, TripletDraft } from '../../../../shared/contract';
 import { call, CallError } from '../../api/call';
 import { queryClient } from '../../api/queries';
+import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft } from './local-drafts';
+import { useLeaveGuards } from './useLeaveGuards';
 
 const AUTOSAVE_MS = 800;
+/** Waits between tries while the server is away: quick at first, then every ten seconds until it answers. */
+const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 10_000);
 
 export interface Conflict {
   message: string;
   mine: TripletDraft;
 }
 
-export type SaveState = 'saved' | 'dirty' | 'saving' | 'error';
+export type SaveState = 'saved' | 'dirty' | 'saving' | 'offline' | 'error';
+
+interface Base { itemId: number; version: number }
 
 /**
- * The annotator's working copy of one triplet: edits stay local and autosave after a pause, one save at a time,
- * each based on the version the last save returned. A refused save (someone else saved first) stops autosaving and
- * keeps the local text for merging; nothing typed is dropped.
+ * The annotator's working copy of one triplet. Every keystroke is written to the browser's storage at once (so a
+ * reload or a crash loses nothing, and the text comes back on reload); it is sent after a pause, when the page hides
+ * or unloads, and again on its own while the server is away. One save at a time, each based on the version the last
+ * one returned. A refused save (someone else saved first) stops autosaving and keeps the local text for merging.
+ * `scope` names the project and person, so one machine keeps separate texts for each.
  */
-export function useTripletEditor(triplet: Triplet | undefined) {
+export function useTripletEditor(triplet: Triplet | undefined, scope: string | null) {
   const [draft, setDraft] = useState<TripletDraft | null>(null);
   const [state, setState] = useState<SaveState>('saved');
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const base = useRef<{ itemId: number; version: number } | null>(null);
+  const base = useRef<Base | null>(null);
   const latest = useRef<TripletDraft | null>(null);
+  const sent = useRef<TripletDraft | null>(null);
+  const key = useRef<string | null>(null);
   const dirty = useRef(false);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const attempts = useRef(0);
 
-  // Adopt the server's copy when the item changes, or when it moved on and nothing local is unsaved.
-  useEffect(() => {
-    if (!triplet) return;
-    const same = base.current?.itemId === triplet.itemId;
-    if (same && (dirty.current || triplet.version <= base.current!.version)) return;
-    base.current = { itemId: triplet.itemId, version: triplet.version };
-    latest.current = triplet.draft;
-    dirty.current = false;
-    setDraft(triplet.draft);
-    setState('saved');
-    setConflict(null);
-    setError(null);
-  }, [triplet]);
+  const remember = useCallback(() => {
+    if (!key.current || !latest.current || !base.current) return;
+    if (dirty.current || sent.current) writeLocalDraft(localStorage, key.current, { draft: latest.current, baseVersion: base.current.version, sent: sent.current });
+    else clearLocalDraft(localStorage, key.current);
+  }, []);
+
+  const schedule = useCallback((ms: number, run: () => void) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(run, ms);
+  }, []);
 
   const persist = useCallback(async (): Promise<void> => {
     while (inFlight.current) await inFlight.current;
     if (!dirty.current || !base.current || !latest.current) return;
     const target = base.current;
-    const sent = latest.current;
+    sent.current = latest.current;
     dirty.current = false;
     setState('saving');
-    const run = (async () => {
-      try {
-        const saved = await call('triplets.save', { itemId: target.itemId, baseVersion: target.version, draft: sent });
-        if (base.current?.itemId === target.itemId) base.current = { itemId: target.itemId, version: saved.version };
+    const run = saveOnce(target, sent.current).then((outcome) => {
+      if (outcome.ok) {
+        if (base.current?.itemId === target.itemId) base.current = { itemId: target.itemId, version: outcome.version };
+        attempts.current = 0;
+        sent.current = null;
+        remember();
         setState(dirty.current ? 'dirty' : 'saved');
         setError(null);
-      } catch (e) {
-        dirty.current = true;
-        if (e instanceof CallError && e.code === 'conflict') setConflict({ message: e.message, mine: latest.current ?? sent });
-        setError((e as Error).message);
-        setState('error');
+        return;
       }
-    })();
+      dirty.current = true;
+      sent.current = null;
+      remember();
+      if (outcome.error.unreachable) {
+        setState('offline');
+        schedule(retryDelay(attempts.current++), () => void persist());
+        return;
+      }
+      if (outcome.error.code === 'conflict') setConflict({ message: outcome.error.message, mine: latest.current ?? outcome.mine });
+      setError(outcome.error.message);
+      setState('error');
+    });
     inFlight.current = run;
     await run;
     inFlight.current = null;
-  }, []);
+  }, [remember, schedule]);
+
+  // Adopt the server's copy when the item changes (or the text kept on this computer, if it is newer), or when the
+  // server moved on and nothing local is unsaved.
+  useEffect(() => {
+    if (!triplet) return;
+    const same = base.current?.itemId === triplet.itemId;
+    if (same && (dirty.current || triplet.version <= base.current!.version)) return;
+    key.current = scope ? localDraftKey(scope, triplet.itemId) : null;
+    const kept = key.current && triplet.can.edit ? reconcileLocalDraft(readLocalDraft(localStorage, key.current), triplet) : { action: 'none' as const };
+    const adopted = kept.action === 'adopt';
+    base.current = { itemId: triplet.itemId, version: adopted ? kept.baseVersion : triplet.version };
+    latest.current = adopted ? kept.draft : triplet.draft;
+    dirty.current = adopted;
+    sent.current = null;
+    attempts.current = 0;
+    if (!adopted && key.current && triplet.can.edit) clearLocalDraft(localStorage, key.current);
+    setDraft(latest.current);
+    setState(adopted ? 'dirty' : 'saved');
+    setConflict(null);
+    setError(null);
+    if (adopted) schedule(0, () => void persist());
+  }, [triplet, scope, persist, schedule]);
 
   const change = useCallback((next: TripletDraft) => {
     latest.current = next;
     dirty.current = true;
+    remember();
     setDraft(next);
-    setState('dirty');
-    if (timer.current) clearTimeout(timer.current);
-    if (!conflict) timer.current = setTimeout(() => void persist(), AUTOSAVE_MS);
-  }, [persist, conflict]);
+    setState((s) => (s === 'offline' ? s : 'dirty'));
+    if (!conflict) schedule(AUTOSAVE_MS, () => void persist());
+  }, [persist, conflict, remember, schedule]);
 
-  /** Saves whatever is unsaved now (before moving on, on Ctrl+S). */
+  /** Saves whatever is unsaved now (before moving on, on Ctrl+S, when the page is hidden). */
   const flush = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     if (!conflict) await persist();
   }, [persist, conflict]);
+
+  useLeaveGuards({
+    unsent: () => dirty.current || sent.current !== null,
+    flush: () => void flush(),
+    sendNow: () => {
+      if (!conflict && dirty.current && base.current && latest.current) {
+        return { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current };
+      }
+      return null;
+    },
+    retry: () => { if (dirty.current && !conflict) void persist(); },
+  });
 
   const submit = useCallback(async () => {
     await flush();
@@ -88,9 +139,10 @@ export function useTripletEditor(triplet: Triplet | undefined) {
     const saved = await call('triplets.submit', { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current });
     base.current = { ...base.current, version: saved.version };
     dirty.current = false;
+    remember();
     setState('saved');
     return saved;
-  }, [flush]);
+  }, [flush, remember]);
 
   /** Resolves a conflict: `mine` saves the local text on top of the newest version, `theirs` drops it for theirs. */
   const resolve = useCallback(async (keep: 'mine' | 'theirs', merged?: TripletDraft) => {
@@ -99,20 +151,28 @@ export function useTripletEditor(triplet: Triplet | undefined) {
     base.current = { itemId: fresh.itemId, version: fresh.version };
     setConflict(null);
     setError(null);
-    if (keep === 'theirs') {
-      latest.current = fresh.draft;
-      dirty.current = false;
-      setDraft(fresh.draft);
-      setState('saved');
-      return;
-    }
-    latest.current = merged ?? latest.current;
-    dirty.current = true;
+    latest.current = keep === 'theirs' ? fresh.draft : merged ?? latest.current;
+    dirty.current = keep === 'mine';
+    remember();
     setDraft(latest.current);
-    await persist();
-  }, [persist]);
+    if (keep === 'theirs') setState('saved');
+    else await persist();
+  }, [persist, remember]);
 
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
   return { draft, change, flush, submit, resolve, state, error, conflict, version: base.current?.version ?? null };
+}
+
+type SaveOutcome = { ok: true; version: number } | { ok: false; error: CallError; mine: TripletDraft };
+
+/** One save call, its failure turned into a value so the caller decides between retrying and showing it. */
+async function saveOnce(target: Base, draft: TripletDraft): Promise<SaveOutcome> {
+  try {
+    const saved = await call('triplets.save', { itemId: target.itemId, baseVersion: target.version, draft });
+    return { ok: true, version: saved.version };
+  } catch (e) {
+    const error = e instanceof CallError ? e : new CallError('internal', (e as Error).message);
+    return { ok: false, error, mine: draft };
+  }
 }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useCapabilities } from '../../api/capabilities';
 import { Shapes } from 'lucide-react';
 import { PAPER_SELECTION, type VariantSelection } from '../../../../shared/vrp/relations';
 import { asDrawnSpec } from '../../../../shared/vrp/konva-scene';
 import { DEFAULT_STROKE, emptyScene } from '../../../../shared/vrp/scene';
 import { useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
 import { EmptyState } from '../../components/EmptyState';
 import { useCanvasDoc } from '../../stores/canvas-doc';
 import { useCanvasUi } from '../../stores/canvas-ui';
@@ -107,46 +108,43 @@ export function CanvasScreen() {
     if (next) void open(next.id);
   }, [items.data, ui.itemId, open]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (document.querySelector('[role="dialog"]') || !scene) return;
-      const mod = e.ctrlKey || e.metaKey;
-      const key = e.key.toLowerCase();
-      if (mod && key === 's') { e.preventDefault(); void autosave.flush(); return; }
-      if (isTyping(e.target)) return;
-      const { selected, setTool, select, fit, setPreviewOpen } = useCanvasUi.getState();
-      if (mod && key === 'z') { e.preventDefault(); if (e.shiftKey) doc.redo(); else doc.undo(); return; }
-      if (mod && key === 'y') { e.preventDefault(); doc.redo(); return; }
-      if (mod && key === 'd') { e.preventDefault(); duplicateSelected(); return; }
-      if (mod && key === 'a') { e.preventDefault(); select(scene.shapes.map((s) => s.id)); return; }
-      if (mod || e.altKey) return;
-      if (e.key === 'Delete' || e.key === 'Backspace') { e.preventDefault(); removeSelected(); }
-      else if (key === 'v') setTool('select');
-      else if (key === 'b' || key === 'r') setTool('box');
-      else if (key === 'e') setTool('ellipse');
-      else if (key === 'f') fit();
-      else if (key === 'p') setPreviewOpen(true);
-      else if (e.key === '+' || e.key === '=') zoom(1.25);
-      else if (e.key === '-') zoom(1 / 1.25);
-      else if (key === 'j') step(1);
-      else if (key === 'k') step(-1);
-      else if (e.key === 'Escape') select([]);
-      else if (e.key.startsWith('Arrow') && selected.length) {
-        e.preventDefault();
-        const d = e.shiftKey ? 10 : 1;
-        const dx = e.key === 'ArrowLeft' ? -d : e.key === 'ArrowRight' ? d : 0;
-        const dy = e.key === 'ArrowUp' ? -d : e.key === 'ArrowDown' ? d : 0;
-        doc.change(updateShapes(scene, selected, (s) => ({ ...s, x: s.x + dx, y: s.y + dy })), 'nudge');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [scene, doc, autosave, duplicateSelected, removeSelected, zoom, step]);
+  const caps = useCapabilities();
+  // Every canvas key needs an open scene; without one the key is left alone.
+  const withScene = (run: (sc: NonNullable<typeof scene>, ui: ReturnType<typeof useCanvasUi.getState>) => void) => () => {
+    if (!scene) return false;
+    run(scene, useCanvasUi.getState());
+  };
+  useShortcuts({
+    'canvas.save': withScene(() => void autosave.flush()),
+    'canvas.undo': withScene(() => doc.undo()),
+    'canvas.redo': withScene(() => doc.redo()),
+    'canvas.duplicate': withScene(() => duplicateSelected()),
+    'canvas.selectAll': withScene((sc, ui) => ui.select(sc.shapes.map((x) => x.id))),
+    'canvas.delete': withScene(() => removeSelected()),
+    'canvas.select': withScene((_, ui) => ui.setTool('select')),
+    'canvas.box': withScene((_, ui) => ui.setTool('box')),
+    'canvas.ellipse': withScene((_, ui) => ui.setTool('ellipse')),
+    'canvas.fit': withScene((_, ui) => ui.fit()),
+    'canvas.preview': withScene((_, ui) => ui.setPreviewOpen(true)),
+    'canvas.zoomIn': withScene(() => zoom(1.25)),
+    'canvas.zoomOut': withScene(() => zoom(1 / 1.25)),
+    'canvas.next': withScene(() => step(1)),
+    'canvas.previous': withScene(() => step(-1)),
+    'canvas.none': withScene((_, ui) => ui.select([])),
+    'canvas.nudge': (e) => {
+      const { selected } = useCanvasUi.getState();
+      if (!scene || !e || selected.length === 0) return false;
+      const d = e.shiftKey ? 10 : 1;
+      const dx = e.key === 'ArrowLeft' ? -d : e.key === 'ArrowRight' ? d : 0;
+      const dy = e.key === 'ArrowUp' ? -d : e.key === 'ArrowDown' ? d : 0;
+      doc.change(updateShapes(scene, selected, (x) => ({ ...x, x: x.x + dx, y: x.y + dy })), 'nudge');
+    },
+  });
 
   if (datasets.isSuccess && drawable.length === 0) {
     return (
       <EmptyState icon={Shapes} title="Nothing to draw on yet" testId="canvas.empty"
-        actions={<button className="button button--primary" onClick={() => show('import')}>Import a dataset</button>}>
+        actions={caps.can('importFiles') && <button className="button button--primary" onClick={() => show('import')}>Import a dataset</button>}>
         Import questions with images; then draw boxes, ellipses and a reference text on each image here, and generate
         VRPTest’s no / partial / full intervention variants from them.
       </EmptyState>

@@ -6,7 +6,7 @@ import { layoutBand, shapeNode } from '../../../../shared/vrp/konva-scene';
 import { defaultStrokeWidth, type Scene, type Shape } from '../../../../shared/vrp/scene';
 import { useCanvasDoc } from '../../stores/canvas-doc';
 import { useCanvasUi, type View } from '../../stores/canvas-ui';
-import { isTyping } from '../../app/shortcuts';
+import { isTyping } from '../../app/focus-context';
 import { K } from './browser-konva';
 import { newShapeId, updateShapes } from './scene-edits';
 

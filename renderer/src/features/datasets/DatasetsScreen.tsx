@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useCapabilities } from '../../api/capabilities';
 import { Database, FolderOpen, Sparkles, Upload } from 'lucide-react';
 import { useCall, useMutate } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
@@ -18,6 +19,7 @@ export function DatasetsScreen() {
   const show = useDialogs((s) => s.show);
   const openDemo = useMutate('projects.openDemo');
   const { datasetId, setDataset, filters, openItemId, openItem } = useBrowse();
+  const canImport = useCapabilities().can('importFiles');
   const [shown, setShown] = useState(0);
   const isLead = useIsLead();
 
@@ -42,8 +44,10 @@ export function DatasetsScreen() {
   if (datasets.isSuccess && list.length === 0) {
     return (
       <EmptyState icon={Database} title="No datasets yet" testId="datasets.empty"
-        actions={<button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import files</button>}>
-        Import a benchmark: a VLMEvalKit TSV, MMEvalPro JSON/JSONL/parquet, MMMU JSON/parquet, or your own JSONL with image paths. Press <Kbd>i</Kbd>.
+        actions={canImport && <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import files</button>}>
+        {canImport
+          ? <>Import a benchmark: a VLMEvalKit TSV, MMEvalPro JSON/JSONL/parquet, MMMU JSON/parquet, or your own JSONL with image paths. Press <Kbd>i</Kbd>.</>
+          : 'A lead imports the benchmarks; they appear here as soon as they are in the project.'}
       </EmptyState>
     );
   }
@@ -63,7 +67,7 @@ export function DatasetsScreen() {
         <div className="screen-header__actions">
           {current && <span className="muted small">{current.format} · {current.itemCount.toLocaleString()} items</span>}
           {isLead && serverDownloads && datasetId !== null && <ExportMenu datasetId={datasetId} />}
-          <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>
+          {canImport && <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>}
         </div>
       </header>
       {datasetId !== null && <FilterBar datasetId={datasetId} shown={shown} />}

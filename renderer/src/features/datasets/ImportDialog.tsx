@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import type { ImportResult } from '../../../../shared/contract';
+import { useCapabilities } from '../../api/capabilities';
 import { call, uploadFile } from '../../api/call';
 import { invalidateScopes, useCall } from '../../api/queries';
 import { transport } from '../../api/transport';
@@ -30,6 +31,9 @@ export function ImportDialog(props: { onClose: () => void }) {
   const jobs = useJobs((s) => s.jobs);
   const client = useQueryClient();
   const setDataset = useBrowse((s) => s.setDataset);
+  // Paths name files on the server's disk: offered only to someone on their own machine, never on a team server.
+  const caps = useCapabilities();
+  const offersPaths = caps.importFrom.includes('paths') && transport.kind === 'http';
 
   // Events drive the bar; a slow poll covers an event stream that dropped while the job ran.
   const polled = useCall('jobs.get', { id: phase.kind === 'import' ? phase.jobId : '' }, {
@@ -78,7 +82,9 @@ export function ImportDialog(props: { onClose: () => void }) {
               <FileUp size={14} /> Import
             </button>
           </>}>
-      {phase.kind === 'done' ? (
+      {caps.loaded && caps.importFrom.length === 0 ? (
+        <p className="muted" data-testid="import.notAllowed">Importing datasets is the lead's work; ask your lead to add the files you need.</p>
+      ) : phase.kind === 'done' ? (
         <div className="import-done" data-testid="import.done">
           <CheckCircle2 size={22} className="ok" />
           <div>
@@ -93,7 +99,7 @@ export function ImportDialog(props: { onClose: () => void }) {
             <input type="file" multiple accept=".tsv,.json,.jsonl,.ndjson,.parquet" data-testid="import.files"
               onChange={(e) => setFiles([...(e.target.files ?? [])])} disabled={busy} />
           </label>
-          {transport.kind === 'http' && files.length === 0 && (
+          {offersPaths && files.length === 0 && (
             <label className="field">
               <span>…or paths on the server, one per line</span>
               <textarea rows={2} value={paths} onChange={(e) => setPaths(e.target.value)} placeholder="/data/MMBench_DEV_EN.tsv" disabled={busy} />

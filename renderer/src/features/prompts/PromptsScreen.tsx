@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Plus, Wand2 } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
+import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { useJobs } from '../../stores/jobs';
 import { usePrompts } from '../../stores/prompts';
@@ -25,21 +26,24 @@ export function PromptsScreen() {
     if (rows.length > 0 && !rows.some((o) => o.id === optimizationId)) select(rows[0]!.id);
   }, [rows, optimizationId, select]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
-      const i = rows.findIndex((o) => o.id === optimizationId);
-      if (e.key === 'n') { e.preventDefault(); setDialogOpen(true); }
-      else if (e.key === 'j' && rows[i + 1]) select(rows[i + 1]!.id);
-      else if (e.key === 'k' && i > 0) select(rows[i - 1]!.id);
-      else if (e.key === '1') setTab('optimisation');
-      else if (e.key === '2') setTab('report');
-      else if (e.key === 'e' && open.data?.optimization.chosen) void call('optimizations.evaluate', { id: open.data.optimization.id });
-      else if (e.key === 'r' && open.data && open.data.optimization.status !== 'done') void call('optimizations.resume', { id: open.data.optimization.id });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [rows, optimizationId, select, setTab, setDialogOpen, open.data]);
+  const caps = useCapabilities();
+  const index = rows.findIndex((o) => o.id === optimizationId);
+  const pick = (i: number) => () => (rows[i] ? select(rows[i]!.id) : false);
+  useShortcuts({
+    'prompts.new': () => (caps.can('optimizePrompts') ? setDialogOpen(true) : false),
+    'prompts.next': pick(index + 1),
+    'prompts.previous': pick(index - 1),
+    'prompts.optimisation': () => setTab('optimisation'),
+    'prompts.report': () => setTab('report'),
+    'prompts.evaluate': () => {
+      if (!open.data?.optimization.chosen || !caps.can('optimizePrompts')) return false;
+      void call('optimizations.evaluate', { id: open.data.optimization.id });
+    },
+    'prompts.resume': () => {
+      if (!open.data || open.data.optimization.status === 'done' || !caps.can('optimizePrompts')) return false;
+      void call('optimizations.resume', { id: open.data.optimization.id });
+    },
+  });
 
   const dialog = dialogOpen && <NewOptimizationDialog onClose={() => setDialogOpen(false)} />;
   if (list.isSuccess && rows.length === 0) {

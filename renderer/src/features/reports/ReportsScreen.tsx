@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { BarChart3, FileDown, FolderOpen, Play } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
 import { useDialogs } from '../../stores/dialogs';
@@ -62,20 +62,19 @@ export function ReportsScreen() {
     }
   }, [current, view, compareIds]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
-      const v = VIEWS.find((x) => x.key === e.key);
-      if (v) { e.preventDefault(); setView(v.id); return; }
-      if ((e.key === 'j' || e.key === 'k') && view === 'run' && list.length) {
-        e.preventDefault();
-        const i = Math.max(0, list.findIndex((r) => r.id === runId));
-        openRun(list[Math.min(list.length - 1, Math.max(0, i + (e.key === 'j' ? 1 : -1)))]!.id);
-      } else if (e.key === 'h') { e.preventDefault(); void exportHtml(); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [exportHtml, list, runId, view, openRun, setView]);
+  const stepRun = (by: number) => () => {
+    if (view !== 'run' || !list.length) return false;
+    const i = Math.max(0, list.findIndex((r) => r.id === runId));
+    openRun(list[Math.min(list.length - 1, Math.max(0, i + by))]!.id);
+  };
+  useShortcuts({
+    'reports.run': () => setView('run'),
+    'reports.compare': () => setView('compare'),
+    'reports.leaderboard': () => setView('leaderboard'),
+    'reports.next': stepRun(1),
+    'reports.previous': stepRun(-1),
+    'reports.html': () => void exportHtml(),
+  });
 
   if (info.data && !hasProject) {
     return <EmptyState icon={FolderOpen} title="No project is open" testId="reports.noProject"

@@ -3,7 +3,7 @@ import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send } from 'lucide-react';
 import type { DraftRole, TripletVerdicts, Verdict } from '../../../../shared/contract';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
@@ -53,22 +53,20 @@ export function ReviewScreen() {
     }
   }, [t, verdicts, openReview, tri]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (document.querySelector('[role="dialog"]')) return;
-      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') { e.preventDefault(); void submit(); return; }
-      if (e.altKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) { e.preventDefault(); void move(e.key === 'ArrowDown' ? 'next' : 'previous'); return; }
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === 'j' || e.key === 'k') { e.preventDefault(); void move(e.key === 'j' ? 'next' : 'previous'); }
-      else if ((e.key === 'p' || e.key === 'x') && t?.can.review) {
-        e.preventDefault();
-        setVerdicts((v) => ({ ...v, [active]: { verdict: e.key === 'p' ? 'pass' : 'problematic', reason: null, comment: v[active]?.comment ?? '' } }));
-        if (e.key === 'p' && active === 'perception') setActive('knowledge');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [submit, move, active, t?.can.review]);
+  const judge = (verdict: 'pass' | 'problematic') => () => {
+    if (!t?.can.review) return false;
+    setVerdicts((v) => ({ ...v, [active]: { verdict, reason: null, comment: v[active]?.comment ?? '' } }));
+    if (verdict === 'pass' && active === 'perception') setActive('knowledge');
+  };
+  useShortcuts({
+    'review.submit': () => void submit(),
+    'review.next': () => void move('next'),
+    'review.previous': () => void move('previous'),
+    'review.nextAlt': () => void move('next'),
+    'review.previousAlt': () => void move('previous'),
+    'review.pass': judge('pass'),
+    'review.problem': judge('problematic'),
+  });
 
   const gate = roleGate('review', user, Boolean(me.data), 'checker', CheckCheck, 'annotators work on the Annotate screen.');
   if (gate) return gate;

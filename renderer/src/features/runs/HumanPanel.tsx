@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import type { RunSummary } from '../../../../shared/contract';
 import { useCall, useMutate } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
 import { Kbd } from '../../components/Kbd';
 import { ImageViewer } from '../datasets/ImageViewer';
 
@@ -12,21 +11,15 @@ export function HumanPanel(props: { run: RunSummary }) {
   const answer = useMutate('runs.answer');
   const q = next.data;
 
-  useEffect(() => {
-    if (!q) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
-      const label = e.key.toUpperCase();
+  useShortcuts({
+    'runs.answer': (e) => {
+      if (!q || !e) return false;
       const byDigit = /^[1-9]$/.test(e.key) ? q.options[Number(e.key) - 1]?.label : undefined;
-      const chosen = q.options.find((o) => o.label === label)?.label ?? byDigit;
-      if (chosen) {
-        e.preventDefault();
-        answer.mutate({ runId: props.run.id, questionId: q.questionId, pass: q.pass, label: chosen });
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [q, answer, props.run.id]);
+      const chosen = q.options.find((o) => o.label === e.key.toUpperCase())?.label ?? byDigit;
+      if (!chosen) return false;
+      answer.mutate({ runId: props.run.id, questionId: q.questionId, pass: q.pass, label: chosen });
+    },
+  });
 
   if (next.isSuccess && !q) return <div className="list-message" data-testid="runs.human.done">Every question of this run is answered. Its accuracy is in the header above.</div>;
   if (!q) return <div className="list-message">Loading…</div>;

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { isTyping } from '../../app/shortcuts';
+import { useShortcuts } from '../../app/useShortcuts';
+import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
 import { useDialogs } from '../../stores/dialogs';
@@ -32,20 +33,21 @@ export function RunsScreen() {
     if (!runs.isFetching && list.length > 0 && !list.some((r) => r.id === runId)) selectRun(list[0]!.id);
   }, [list, runId, selectRun, runs.isFetching]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey || document.querySelector('[role="dialog"]')) return;
+  const caps = useCapabilities();
+  useShortcuts({
+    'runs.new': () => (caps.can('newRun') ? show('newRun') : false),
+    'runs.pause': () => {
       const r = run.data;
-      if (e.key === 'n') { e.preventDefault(); show('newRun'); }
-      else if (e.key === ' ' && r && r.kind !== 'human') {
-        e.preventDefault();
-        if (r.live) void call('runs.pause', { id: r.id });
-        else if (resumable(r)) void call('runs.resume', { id: r.id });
-      } else if (e.key === 'e' && r && !r.live && r.errors > 0) { e.preventDefault(); void call('runs.retryErrors', { id: r.id }); }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [run.data, show]);
+      if (!r || r.kind === 'human' || !caps.can('controlRuns')) return false;
+      if (r.live) void call('runs.pause', { id: r.id });
+      else if (resumable(r)) void call('runs.resume', { id: r.id });
+    },
+    'runs.retry': () => {
+      const r = run.data;
+      if (!r || r.live || r.errors === 0 || !caps.can('controlRuns')) return false;
+      void call('runs.retryErrors', { id: r.id });
+    },
+  });
 
   if (info.data && !hasProject) {
     return <EmptyState icon={FolderOpen} title="No project is open" testId="runs.noProject"
@@ -55,13 +57,13 @@ export function RunsScreen() {
     return (
       <EmptyState icon={Play} title="No evaluation runs yet" testId="runs.empty"
         actions={<>
-          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>
-          <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>
-          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>
+          {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>}
+          {caps.can('manageEndpoints') && <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>}
+          {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>}
         </>}>
         A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
         stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
-        evaluation need no endpoint. Press <Kbd>n</Kbd>.
+        evaluation need no endpoint. {caps.can('newRun') ? <>Press <Kbd>n</Kbd>.</> : 'A lead starts runs; they appear here with their progress.'}
       </EmptyState>
     );
   }
@@ -71,8 +73,8 @@ export function RunsScreen() {
         <h1>Runs</h1>
         <div className="screen-header__actions">
           <span className="muted small">{list.length} run{list.length === 1 ? '' : 's'}</span>
-          <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions" title="Score a model-output file made elsewhere"><FileUp size={14} /> Import predictions</button>
-          <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>
+          {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions" title="Score a model-output file made elsewhere"><FileUp size={14} /> Import predictions</button>}
+          {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new" title="New run (n)"><Plus size={14} /> New run</button>}
         </div>
       </header>
       <div className="runs__body">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCapabilities } from '../../api/capabilities';
 import { CheckCircle2, Pencil, Plug, Plus, Trash2, XCircle } from 'lucide-react';
 import type { EndpointInfo, EndpointInput } from '../../../../shared/contract';
 import { call } from '../../api/call';
@@ -50,7 +51,7 @@ function EndpointForm(props: { initial: EndpointInput; previousName: string | nu
   );
 }
 
-function EndpointRow(props: { e: EndpointInfo; onEdit: () => void }) {
+function EndpointRow(props: { e: EndpointInfo; canEdit: boolean; onEdit: () => void }) {
   const remove = useMutate('endpoints.delete');
   const [test, setTest] = useState<{ ok: boolean; text: string } | 'running' | null>(null);
   const e = props.e;
@@ -65,7 +66,7 @@ function EndpointRow(props: { e: EndpointInfo; onEdit: () => void }) {
           </div>
         )}
       </div>
-      <div className="button-row">
+      {props.canEdit && <div className="button-row">
         <button className="button" disabled={test === 'running'} data-testid="endpoints.test"
           onClick={async () => {
             setTest('running');
@@ -74,7 +75,7 @@ function EndpointRow(props: { e: EndpointInfo; onEdit: () => void }) {
           }}><Plug size={14} /> {test === 'running' ? 'Testing…' : 'Test'}</button>
         <button className="icon-button" aria-label={`Edit ${e.name}`} onClick={props.onEdit}><Pencil size={14} /></button>
         <button className="icon-button" aria-label={`Delete ${e.name}`} onClick={() => window.confirm(`Forget endpoint ${e.name}?`) && remove.mutate({ name: e.name })}><Trash2 size={14} /></button>
-      </div>
+      </div>}
     </li>
   );
 }
@@ -82,16 +83,18 @@ function EndpointRow(props: { e: EndpointInfo; onEdit: () => void }) {
 /** Model endpoints of this machine: add, edit, test the connection, remove. */
 export function EndpointsCard() {
   const endpoints = useCall('endpoints.list');
+  // Adding, editing and testing endpoints is the lead's (and the machine owner's); others see which exist.
+  const canEdit = useCapabilities().can('manageEndpoints');
   const [editing, setEditing] = useState<{ initial: EndpointInput; previous: string | null } | null>(null);
   return (
     <section className="card" data-testid="endpoints.card">
       <div className="button-row"><h2>Model endpoints</h2><span className="spacer" />
-        {!editing && <button className="button" onClick={() => setEditing({ initial: blank, previous: null })} data-testid="endpoints.add"><Plus size={14} /> Add endpoint</button>}
+        {!editing && canEdit && <button className="button" onClick={() => setEditing({ initial: blank, previous: null })} data-testid="endpoints.add"><Plus size={14} /> Add endpoint</button>}
       </div>
       <p className="muted small">Any OpenAI-compatible server: OpenAI, vLLM, Ollama, LM Studio, llama.cpp. Endpoints belong to this machine and are shared by every project.</p>
-      {endpoints.data?.length === 0 && !editing && <p className="muted">None yet. Add one to evaluate models; the random-guess baseline and human evaluation need none.</p>}
+      {endpoints.data?.length === 0 && !editing && <p className="muted">{canEdit ? 'None yet. Add one to evaluate models; the random-guess baseline and human evaluation need none.' : 'None yet. A lead adds the endpoints models are evaluated through.'}</p>}
       <ul className="endpoint-list">
-        {endpoints.data?.map((e) => <EndpointRow key={e.name} e={e} onEdit={() => setEditing({ initial: e, previous: e.name })} />)}
+        {endpoints.data?.map((e) => <EndpointRow key={e.name} e={e} canEdit={canEdit} onEdit={() => setEditing({ initial: e, previous: e.name })} />)}
       </ul>
       {editing && <EndpointForm initial={editing.initial} previousName={editing.previous} onDone={() => setEditing(null)} />}
     </section>

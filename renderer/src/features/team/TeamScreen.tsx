@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCapabilities } from '../../api/capabilities';
 import { FolderOpen, Users } from 'lucide-react';
 import { useCall } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
@@ -25,10 +26,11 @@ export function TeamScreen() {
   const show = useDialogs((s) => s.show);
   const datasets = useCall('datasets.list', undefined, { enabled: Boolean(info.data?.project) });
   const users = useCall('users.list', undefined, { enabled: Boolean(info.data?.project) });
-  const user = me.data?.user ?? null;
-  // No profile chosen on the desktop: the machine's owner, who may do what a lead does.
-  const isLead = user === null ? me.data?.mode === 'local' : user.roles.includes('lead');
-  const [tab, setTab] = useState<Tab>(isLead ? 'dashboard' : 'people');
+  // What the backend says the caller may do (the machine's owner, with no profile chosen, may do what a lead does).
+  const isLead = useCapabilities().can('manageTeam');
+  // Until someone picks a tab, the lead lands on the dashboard and everyone else on the people list.
+  const [picked, setTab] = useState<Tab | null>(null);
+  const tab: Tab = picked ?? (isLead ? 'dashboard' : 'people');
   const [datasetId, setDatasetId] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (datasetId === undefined && datasets.data?.length) setDatasetId(datasets.data[0]!.id);
