@@ -15,6 +15,7 @@ import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
+import { toolkitComparison } from './runs/toolkit/compare';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
@@ -109,6 +110,7 @@ export function createHandlers(state: BackendState): Handlers {
     'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
 
     'runs.importPredictions': (input, ctx) => importPredictions(db(), input, ctx.userId, state.now()),
+    'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
 
     'reports.run': ({ id }) => state.reports.run(id),
     'reports.drill': (input) => state.reports.drill(input),

@@ -3,6 +3,7 @@ import runs from './0002_runs.sql?raw';
 import triplets from './0003_triplets.sql?raw';
 import vrp from './0004_vrp.sql?raw';
 import optimize from './0005_optimize.sql?raw';
+import toolkitReadings from './0011_toolkit_readings.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -11,4 +12,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 3, name: '0003_triplets', sql: triplets },
   { version: 4, name: '0004_vrp', sql: vrp },
   { version: 5, name: '0005_optimize', sql: optimize },
+  { version: 11, name: '0011_toolkit_readings', sql: toolkitReadings },
 ];
