@@ -3,6 +3,7 @@ import type { ParsedInput } from '../../../shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
+import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset } from './datasets';
 import { exportReviewHistory } from '../team/review-history-export';
@@ -14,7 +15,12 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
     const meta = JSON.parse(dataset.meta) as { columns?: string[] };
     const counts = input.format === 'vlmevalkit'
       ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, input.acceptedOnly)
-      : await exportMmEvalPro(db, dataset.id, out, input.acceptedOnly);
+      : input.format === 'hf-parquet'
+        ? await exportHfParquet(db, dataset.id, out, {
+          acceptedOnly: input.acceptedOnly, license: input.license, citation: input.citation ?? null,
+          shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
+        })
+        : await exportMmEvalPro(db, dataset.id, out, input.acceptedOnly);
     const history = input.reviewHistory
       ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), input.acceptedOnly)) } }
       : {};

@@ -7,6 +7,7 @@ import { detectFormat, importers } from '../formats/detect';
 import { importError } from '../formats/import-error';
 import { ImportSink } from '../formats/sink';
 import { existsSync } from 'node:fs';
+import { releaseShards } from '../formats/hf-parquet-export';
 
 export type ImportInput = ParsedInput<'imports.run'>;
 
@@ -26,6 +27,13 @@ export async function runImport(
   meta: { title: string; startedAt: string; now: () => Date; userId: string | null },
 ): Promise<ImportResult> {
   for (const file of input.files) if (!existsSync(file)) throw importError(file, null, 'no such file');
+  // A release folder (as `anchor export --format hf-parquet` writes it, or as downloaded from the hub) is its shards.
+  const named = input.dataset ?? defaultDatasetName(input.files);
+  input = { ...input, dataset: named, files: input.files.flatMap((file) => {
+    const shards = releaseShards(file);
+    if (shards && shards.length === 0) throw importError(file, null, 'a folder with no parquet files (a release keeps them in data/)');
+    return shards ?? [file];
+  }) };
   const formats: DataFormat[] = [];
   for (const file of input.files) formats.push(input.format === 'auto' ? await detectFormat(file) : input.format);
   const format = formats[0]!;
