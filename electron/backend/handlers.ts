@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { MethodName, Output, ParsedInput } from '../../shared/contract';
 import type { BackendState, CallContext } from './state';
@@ -16,6 +16,7 @@ import { correctPrediction, getPrediction, listPredictions } from './runs/predic
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
 import { toolkitComparison } from './runs/toolkit/compare';
+import { exportRegions, importRegions } from './vrp/regions/scenes';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
@@ -111,6 +112,8 @@ export function createHandlers(state: BackendState): Handlers {
 
     'runs.importPredictions': (input, ctx) => importPredictions(db(), input, ctx.userId, state.now()),
     'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
+    'regions.export': ({ datasetId, format, out }) => exportRegions(db(), datasetId, format, resolve(out)),
+    'regions.import': ({ datasetId, path, format }, ctx) => importRegions(db(), datasetId, resolve(path), format, ctx.userId, state.now()),
 
     'reports.run': ({ id }) => state.reports.run(id),
     'reports.drill': (input) => state.reports.drill(input),

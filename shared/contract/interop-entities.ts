@@ -21,3 +21,7 @@ export const toolkitComparisonSchema = z.object({
 });
 export type ToolkitComparison = z.infer<typeof toolkitComparisonSchema>;
 export type PredictionFormat = z.infer<typeof predictionFormatSchema>;
+
+/** Region exchange formats for VRP scenes. */
+export const regionFormats = ['coco', 'label-studio'] as const;
+export const regionFormatSchema = z.enum(regionFormats);
