@@ -13,7 +13,7 @@ interface ImportOptions extends Common { dataset: string; format: PredictionForm
 interface ReportOptions extends Common { html?: string; compare?: number[] }
 
 function importSummary(r: Output<'runs.importPredictions'>): string {
-  const lines = [`run ${r.runId} (${r.format}): ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
+  const lines = [`run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
   if (r.toolkit) lines.push(`${r.toolkit.source}'s own verdicts: agree on ${r.toolkit.agree} of ${r.toolkit.questions} questions`);
   for (const u of r.unmatched) lines.push(`not imported: ${u.where}: ${u.reason}`);
   return lines.join('\n');

@@ -7,7 +7,8 @@ import type { JobControl } from '../jobs/registry';
 import { cacheable } from '../runs/config';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
-import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
+import { costOf, GaveUp, type RetryPolicy } from './ask';
+import { askerFor } from '../replicas/pool';
 import { ResponseCache } from './cache';
 import { createChatClient } from './client';
 import { askJudge, type Judge } from './judge';
@@ -60,8 +61,13 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   let finished = 0;
 
   const endpoint = config.endpoint;
-  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(endpoint.name))) : null;
-  const limiter = new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
+  const key = endpoint ? deps.endpoints.apiKey(deps.endpoints.get(endpoint.name)) : null;
+  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, key) : null;
+  const newLimiter = () => new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
+  const limiter = newLimiter();
+  // Replicas of the endpoint (other base URLs serving the same model) each get a client and a limiter of their own.
+  const replicas = (endpoint?.replicas ?? []).map((url) => ({ url, client: createChatClient({ ...endpoint!, baseUrl: url, apiKeyEnv: null }, key) }));
+  const ask = endpoint && client ? askerFor({ url: endpoint.baseUrl, client, limiter }, replicas, newLimiter, deps.retry) : null;
   const judge: Judge | null = config.judge
     ? {
         endpoint: config.judge,
@@ -102,7 +108,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     let attempts = 0;
     if (!reply) {
       try {
-        const asked = await askWithRetries(client!, limiter, { content: built.content, ...params }, estimateTokens(built.textChars, built.prompt.flatMap((p) => (p.kind === 'image' ? [p] : []))) + params.maxTokens, deps.retry, signal);
+        const asked = await ask!({ content: built.content, ...params }, estimateTokens(built.textChars, built.prompt.flatMap((p) => (p.kind === 'image' ? [p] : []))) + params.maxTokens, signal);
         reply = asked.reply;
         attempts = asked.attempts;
       } catch (error) {
@@ -160,7 +166,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     }
   };
   // As many workers as the endpoint may ever run at once; the limiter decides how many actually send.
-  const workers = config.kind === 'random' ? 1 : config.concurrency;
+  const workers = config.kind === 'random' ? 1 : config.concurrency * (1 + replicas.length);
   try {
     await Promise.all(Array.from({ length: Math.min(workers, Math.max(1, units.length)) }, worker));
   } finally {
