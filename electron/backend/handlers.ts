@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { MethodName, Output, ParsedInput } from '../../shared/contract';
 import type { BackendState, CallContext } from './state';
@@ -16,6 +16,8 @@ import { correctPrediction, getPrediction, listPredictions } from './runs/predic
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
 import { rereadRun } from './runs/reread';
+import { toolkitComparison } from './runs/toolkit/compare';
+import { exportRegions, importRegions } from './vrp/regions/scenes';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
@@ -123,9 +125,17 @@ export function createHandlers(state: BackendState): Handlers {
 
     'runs.importPredictions': (input, ctx) => {
       requireReadablePath(state.dataDir, ctx, input.path);
+      if (input.judgePath) requireReadablePath(state.dataDir, ctx, input.judgePath);
       return importPredictions(db(), input, ctx.userId, state.now());
     },
     'runs.reread': ({ id }, ctx) => rereadRun(db(), id, ctx.userId, state.now()),
+    'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
+    // Region files are paths on this machine: the export is the owner's (contract); remotely an import reads uploads only.
+    'regions.export': ({ datasetId, format, out }) => exportRegions(db(), datasetId, format, resolve(out)),
+    'regions.import': ({ datasetId, path, format }, ctx) => {
+      requireReadablePath(state.dataDir, ctx, path);
+      return importRegions(db(), datasetId, resolve(path), format, ctx.userId, state.now());
+    },
 
     'reports.run': ({ id }) => state.reports.run(id),
     'reports.drill': (input) => state.reports.drill(input),

@@ -10,6 +10,8 @@ import { optionSchema, roleSchema } from './entities';
 export const endpointSchema = z.object({
   name: z.string().min(1).max(80).regex(/^[\w.@:-]+$/, 'letters, digits and . _ - @ : only'),
   baseUrl: z.string().url(),
+  /** Further base URLs serving the same model (vLLM replicas); a run spreads over all and drains one that fails. */
+  replicas: z.array(z.string().url()).max(64).optional(),
   model: z.string().min(1),
   /** text-only models never receive images (seeing-or-not baselines). */
   kind: z.enum(['vision', 'text']).default('vision'),

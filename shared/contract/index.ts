@@ -12,6 +12,7 @@ import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
 import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
+import { interopMethods } from './methods/interop';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -28,6 +29,7 @@ export const contract = {
   ...teamMethods,
   ...vrpMethods,
   ...optimizeMethods,
+  ...interopMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -53,5 +55,6 @@ export * from './report-entities';
 export * from './team-entities';
 export * from './vrp-entities';
 export * from './tpeval-entities';
+export * from './interop-entities';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

@@ -100,8 +100,9 @@ describe('anchor runs import and anchor report', () => {
     const alwaysB = join(dir, 'always-b.csv');
     writeFileSync(alwaysB, `index,prediction\n${[0, 1, 2, 3, 4, 5, 6].map((i) => `${i},B`).join('\n')}\n`);
     const first = JSON.parse(anchor('runs', 'import', oracle, '--project', project, '--dataset', 'bench', '--format', 'table', '--model', 'oracle', '--json').stdout);
-    expect(first).toEqual({ ok: true, value: { runId: 1, predictions: 7, correct: 7 } });
-    const second = anchor('runs', 'import', alwaysB, '--project', project, '--dataset', 'bench', '--format', 'table', '--model', 'always-b');
+    expect(first).toEqual({ ok: true, value: { runId: 1, predictions: 7, correct: 7, format: 'vlmevalkit', unmatched: [], toolkit: null } });
+    // The format is told by content when not given.
+    const second = anchor('runs', 'import', alwaysB, '--project', project, '--dataset', 'bench', '--model', 'always-b');
     expect(second.stdout).toBe('run 2: 7 predictions, 4 right (57.1%)\n');
 
     const html = join(dir, 'report.html');

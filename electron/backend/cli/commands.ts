@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend, type Backend } from '..';
@@ -47,6 +47,10 @@ export async function withProject(opts: Common, create: boolean, fn: (backend: B
   });
 }
 
+interface ExportOptions extends Common {
+  dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license: string; citation?: string; shardMb?: number;
+}
+
 export function registerCommands(program: Command): void {
   program
     .command('import')
@@ -78,22 +82,28 @@ export function registerCommands(program: Command): void {
 
   program
     .command('export')
-    .description('write a dataset as VLMEvalKit TSV or MMEvalPro JSON')
+    .description('write a dataset as VLMEvalKit TSV, MMEvalPro JSON, or a Hugging Face release folder (hf-parquet)')
     .requiredOption('--project <file>', 'the *.anchor project file')
     .requiredOption('--dataset <name>', 'dataset name')
-    .requiredOption('--format <format>', 'vlmevalkit | mmevalpro')
-    .requiredOption('--out <file>', 'file to write')
+    .requiredOption('--format <format>', 'vlmevalkit | mmevalpro | hf-parquet')
+    .requiredOption('--out <file>', 'file to write (hf-parquet: the folder that receives data/*.parquet and README.md)')
     .option('--accepted-only', 'only triplets both checkers accepted')
     .option('--include-overridden', 'with --accepted-only: also triplets a lead accepted by override, without the double check')
     .option('--review-history <file>', 'also write assignments, verdicts and overrides as JSON')
+    .option('--license <id>', 'hf-parquet: the licence the dataset card states (e.g. cc-by-4.0)', 'other')
+    .option('--citation <file>', 'hf-parquet: a BibTeX file for the card\'s citation')
+    .option('--shard-mb <n>', 'hf-parquet: the largest shard in MB (default 300)', int)
     .option('--json', 'print one JSON document')
-    .action(async (opts: Common & { dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string }) =>
+    .action(async (opts: ExportOptions) =>
       withProject(opts, false, async (backend, out) => {
         const result = await backend.call('exports.run', {
           dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
           ...(opts.reviewHistory ? { reviewHistory: resolve(opts.reviewHistory) } : {}),
+          license: opts.license, ...(opts.citation ? { citation: readFileSync(resolve(opts.citation), 'utf8') } : {}),
+          ...(opts.shardMb ? { shardBytes: opts.shardMb * 1024 * 1024 } : {}),
         });
         out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`
+          + (result.shards ? ` (${result.shards} parquet shard${result.shards === 1 ? '' : 's'} and README.md)` : '')
           + (result.reviewHistory ? `
 Wrote the review history of ${result.reviewHistory.triplets} triplets to ${result.reviewHistory.path}` : ''));
       }),

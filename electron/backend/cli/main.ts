@@ -9,6 +9,7 @@ import { registerReport } from './report';
 import { registerTeam } from './team';
 import { registerVariants } from './variants';
 import { registerOptimize } from './optimize';
+import { registerRegions } from './regions';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -23,6 +24,7 @@ registerReport(program);
 registerTeam(program);
 registerVariants(program);
 registerOptimize(program);
+registerRegions(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

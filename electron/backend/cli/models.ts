@@ -14,6 +14,7 @@ export function registerModels(program: Command): void {
     .requiredOption('--base-url <url>', 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1')
     .requiredOption('--model <id>', 'the model id the endpoint expects')
     .option('--api-key-env <var>', 'environment variable holding the key')
+    .option('--replica <url>', 'another base URL serving the same model (repeat for each vLLM replica)', (v: string, all: string[] = []) => [...all, v])
     .option('--text-only', 'a text-only model: never send images')
     .option('--concurrency <n>', 'requests in flight', int)
     .option('--rpm <n>', 'requests per minute', int)
@@ -23,10 +24,11 @@ export function registerModels(program: Command): void {
     .option('--price-in <usd>', 'USD per million input tokens', Number)
     .option('--price-out <usd>', 'USD per million output tokens', Number)
     .option('--json', 'print one JSON document')
-    .action(async (name: string, o: Record<string, string | number | boolean | undefined>) =>
+    .action(async (name: string, o: Record<string, string | number | boolean | string[] | undefined>) =>
       withBackend(o.json as boolean, async (backend, out) => {
+        const replicas = (o as { replica?: string[] }).replica;
         const endpoint: EndpointInput = {
-          name, baseUrl: o.baseUrl as string, model: o.model as string, kind: o.textOnly ? 'text' : 'vision',
+          name, baseUrl: o.baseUrl as string, model: o.model as string, kind: o.textOnly ? 'text' : 'vision', ...(replicas?.length ? { replicas } : {}),
           apiKeyEnv: (o.apiKeyEnv as string | undefined) ?? null,
           ...(o.concurrency !== undefined ? { concurrency: o.concurrency as number } : {}),
           ...(o.rpm !== undefined ? { rpm: o.rpm as number } : {}),

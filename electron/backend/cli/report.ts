@@ -3,16 +3,24 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Seeing } from '../../../shared/contract';
 import type { Backend } from '..';
-import type { Output } from './output';
+import type { Output as CliOutput } from './output';
 import { AppError } from '../errors';
+import { predictionFormats, type Output, type PredictionFormat } from '../../../shared/contract';
 import { ciText, pct1 as pct } from '../../../shared/reports/format';
 import { int, withProject, type Common } from './commands';
 import { datasetId } from './eval';
 
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
 
-interface ImportOptions extends Common { dataset: string; format: 'mmevalpro' | 'mmmu' | 'table'; model: string; name?: string }
+interface ImportOptions extends Common { dataset: string; format: PredictionFormat; model: string; name?: string; judgeFile?: string; skipUnmatched?: boolean }
 interface ReportOptions extends Common { html?: string; compare?: number[]; seeing?: number[] }
+
+function importSummary(r: Output<'runs.importPredictions'>): string {
+  const lines = [`run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
+  if (r.toolkit) lines.push(`${r.toolkit.source}'s own verdicts: agree on ${r.toolkit.agree} of ${r.toolkit.questions} questions`);
+  for (const u of r.unmatched) lines.push(`not imported: ${u.where}: ${u.reason}`);
+  return lines.join('\n');
+}
 
 /** `anchor runs import` (score a model-output file inside a project) and `anchor report` (a run's report, JSON or HTML). */
 export function registerReport(program: Command): void {
@@ -21,19 +29,22 @@ export function registerReport(program: Command): void {
   runs
     .command('import')
     .description('score a model-output file against a dataset of the project, as a finished run')
-    .argument('<file>', 'MMEvalPro model-output JSON, MMMU {id: answer} JSON, or a VLMEvalKit prediction TSV/CSV (index, prediction)')
+    .argument('<file>', 'VLMEvalKit {model}_{dataset}.xlsx/TSV/CSV, lmms-eval --log_samples JSONL, MMEvalPro model-output JSON or MMMU {id: answer} JSON')
     .requiredOption('--project <file>', 'the *.anchor project file')
     .requiredOption('--dataset <name>', 'the dataset the predictions answer')
-    .requiredOption('--format <format>', 'mmevalpro | mmmu | table')
+    .option('--format <format>', `${predictionFormats.join(' | ')} (auto: by content)`, 'auto')
     .requiredOption('--model <name>', 'the model that wrote the answers')
     .option('--name <name>', 'the run\'s name (default: model · dataset · imported)')
+    .option('--judge-file <file>', 'a VLMEvalKit judge result file (…_result.xlsx): its hit and log are kept beside our reading')
+    .option('--skip-unmatched', 'import the rows that match a question and list the rest (default: refuse the file)')
     .option('--json', 'print one JSON document')
     .action(async (file: string, opts: ImportOptions) =>
       withProject(opts, false, async (backend, out) => {
         const r = await backend.call('runs.importPredictions', {
           datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format, model: opts.model, ...(opts.name ? { name: opts.name } : {}),
+          ...(opts.judgeFile ? { judgePath: resolve(opts.judgeFile) } : {}), skipUnmatched: opts.skipUnmatched === true,
         });
-        out.result(r, () => `run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`);
+        out.result(r, () => importSummary(r));
       }),
     );
 
@@ -87,7 +98,7 @@ function seeingLines(s: Seeing): string[] {
   return lines;
 }
 
-async function runReport(backend: Backend, out: Output, id: number, opts: ReportOptions, seeing: Seeing | null): Promise<void> {
+async function runReport(backend: Backend, out: CliOutput, id: number, opts: ReportOptions, seeing: Seeing | null): Promise<void> {
   const compare = (opts.compare ?? []).filter((x) => x !== id);
   if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
   const report = await backend.call('reports.run', { id });

@@ -11,7 +11,8 @@ import { storageFailure } from '../db/failures';
 import { AnswerWriter } from './answer-writer';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
-import { askWithRetries, costOf, GaveUp, type RetryPolicy } from './ask';
+import { costOf, GaveUp, type RetryPolicy } from './ask';
+import { askerFor } from '../replicas/pool';
 import { ResponseCache } from './cache';
 import { createChatClient } from './client';
 import { askJudge, type Judge } from './judge';
@@ -95,10 +96,15 @@ interface RunParts {
   stopWith: (error: ApiError) => void;
 }
 
-function endpointParts(config: FrozenConfig, endpoints: EndpointStore) {
+function endpointParts(config: FrozenConfig, endpoints: EndpointStore, retry: RetryPolicy) {
   const endpoint = config.endpoint;
-  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, endpoints.apiKey(endpoints.get(endpoint.name))) : null;
-  const limiter = new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
+  const key = endpoint ? endpoints.apiKey(endpoints.get(endpoint.name)) : null;
+  const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, key) : null;
+  const newLimiter = () => new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
+  const limiter = newLimiter();
+  // Replicas of the endpoint (other base URLs serving the same model) each get a client and a limiter of their own.
+  const replicas = (endpoint?.replicas ?? []).map((url) => ({ url, client: createChatClient({ ...endpoint!, baseUrl: url, apiKeyEnv: null }, key) }));
+  const ask = endpoint && client ? askerFor({ url: endpoint.baseUrl, client, limiter }, replicas, newLimiter, retry) : null;
   const judge: Judge | null = config.judge
     ? {
         endpoint: config.judge,
@@ -106,14 +112,14 @@ function endpointParts(config: FrozenConfig, endpoints: EndpointStore) {
         limiter: new AdaptiveLimiter({ maxConcurrency: config.judge.concurrency, rpm: config.judge.rpm, tpm: config.judge.tpm }),
       }
     : null;
-  return { endpoint, client, limiter, judge };
+  return { endpoint, client, limiter, judge, ask, senders: 1 + replicas.length };
 }
 
 /** Asks one unit and writes its answer (or why it failed); a unit dropped by pause or cancel is left unasked. */
 function unitAnswerer(p: RunParts) {
   const { config, deps, signals, writer, tally, runId } = p;
   const db = deps.db;
-  const { endpoint, client, limiter, judge } = endpointParts(config, deps.endpoints);
+  const { endpoint, limiter, judge, ask, senders } = endpointParts(config, deps.endpoints, deps.retry);
   const cache = new ResponseCache(db);
   const encoder = config.images && config.kind === 'model' ? new ImageEncoder(db, config.imageMaxSide) : null;
   const useCache = cacheable(config);
@@ -149,7 +155,7 @@ function unitAnswerer(p: RunParts) {
     if (!reply) {
       try {
         const images = built.prompt.flatMap((part) => (part.kind === 'image' ? [part] : []));
-        const asked = await askWithRetries(client!, limiter, { content: built.content, ...params }, estimateTokens(built.textChars, images) + params.maxTokens, deps.retry, signals);
+        const asked = await ask!({ content: built.content, ...params }, estimateTokens(built.textChars, images) + params.maxTokens, signals);
         reply = asked.reply;
         attempts = asked.attempts;
       } catch (error) {
@@ -188,7 +194,7 @@ function unitAnswerer(p: RunParts) {
     })());
     settle(true);
   };
-  return { answerOne, limiter, fail };
+  return { answerOne, limiter, fail, senders };
 }
 
 /**
@@ -208,7 +214,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     signals.fatal.abort();
   };
   const writer = new AnswerWriter(db.name, stopWith);
-  const { answerOne, limiter, fail } = unitAnswerer({ runId, config, deps, signals, writer, tally, total: units.length, stopWith });
+  const { answerOne, limiter, fail, senders } = unitAnswerer({ runId, config, deps, signals, writer, tally, total: units.length, stopWith });
 
   setRunStatus(db, runId, 'running', null, null);
   deps.stats.begin(units.length, limiter);
@@ -225,9 +231,9 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
       }
     }
   };
-  // More workers than the endpoint's concurrency, so requests waiting out a backoff do not leave sending slots idle;
-  // the limiter decides how many actually send.
-  const workers = config.kind === 'random' ? 1 : config.concurrency * WORKERS_PER_SLOT;
+  // More workers than the endpoints' concurrency (each replica counts), so requests waiting out a backoff do not leave
+  // sending slots idle; the limiters decide how many actually send.
+  const workers = config.kind === 'random' ? 1 : config.concurrency * WORKERS_PER_SLOT * senders;
   try {
     await Promise.all(Array.from({ length: Math.min(workers, Math.max(1, units.length)) }, worker));
   } finally {

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { exportFormatSchema } from '../../../shared/contract';
 import type { Backend } from '..';
 import type { CallContext } from '../state';
 import { AppError } from '../errors';
@@ -17,7 +16,8 @@ import { streamZip } from './zip-stream';
 
 const datasetRef = z.union([z.number().int(), z.string().min(1)]);
 const exportInput = z.object({
-  dataset: datasetRef, format: exportFormatSchema, acceptedOnly: z.boolean().default(false), includeOverridden: z.boolean().default(false),
+  // A download is one file (or a zip of two); the hf-parquet release folder is written by `anchor export` on the machine.
+  dataset: datasetRef, format: z.enum(['vlmevalkit', 'mmevalpro']), acceptedOnly: z.boolean().default(false), includeOverridden: z.boolean().default(false),
   reviewHistory: z.boolean().default(false),
 }).strict();
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
@@ -61,7 +61,7 @@ async function exportDownload(backend: Backend, body: unknown, res: ServerRespon
     const data = `${fileName(base)}.${ext}`;
     const history = `${fileName(base)}-review-history.json`;
     await runExport(db, {
-      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden,
+      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other',
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
     });
     if (input.reviewHistory) {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
-import type { Option, ParsedInput, Role } from '../../../shared/contract';
+import type { ParsedInput, PredictionFormat } from '../../../shared/contract';
 import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
 import { isRight, readResponse } from '../../../shared/scoring/answer';
 import { ruleOf } from '../../../shared/scoring/rules';
@@ -11,44 +10,58 @@ import { AppError } from '../errors';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';
+import { byId, type FileAnswer } from './toolkit/answers';
+import { toolkitComparison } from './toolkit/compare';
+import { looksLikeLmmsEval, lmmsEvalAnswers } from './toolkit/lmms-eval';
+import { matchAnswers, type Matched, type Unmatched } from './toolkit/match';
+import { vlmevalkitAnswers } from './toolkit/vlmevalkit';
 
-/** One model answer read from a file, keyed by the item's id in its source and the question's role. */
-interface FileAnswer {
-  where: string;
-  extId: string;
-  role: Role;
-  response: string;
-}
+type Format = Exclude<PredictionFormat, 'auto'>;
+type Input = ParsedInput<'runs.importPredictions'>;
 
 const fail = (file: string, where: string, message: string) => new AppError('invalid_input', `${basename(file)}: ${where}: ${message}`);
+const plain = (where: string, extId: string, role: FileAnswer['role'], response: string): FileAnswer =>
+  ({ where, key: byId(extId), role, pass: 0, options: null, response, toolkit: null });
 
 /** MMEvalPro's model-output JSON: rows with triplet_id, eval_type and model_output. */
 function mmevalproAnswers(file: string): FileAnswer[] {
-  return readMmEvalProOutput(file).map((r) => ({ where: `row ${r.row}`, extId: r.tripletId, role: r.role, response: r.prediction ?? '' }));
+  return readMmEvalProOutput(file).map((r) => plain(`row ${r.row}`, r.tripletId, r.role, r.prediction ?? ''));
 }
 
 /** MMMU's eval-only predictions: `{ "validation_Art_1": "B", … }`. */
 function mmmuAnswers(file: string): FileAnswer[] {
-  return Object.entries(readMmmuPredictions(file)).map(([id, answer]) => ({ where: `id ${id}`, extId: id, role: 'origin' as const, response: answer }));
+  return Object.entries(readMmmuPredictions(file)).map(([id, answer]) => plain(`id ${id}`, id, 'origin', answer));
 }
 
-/** A VLMEvalKit prediction table (TSV or CSV): the benchmark's `index` column and the model's `prediction`. */
-function tableAnswers(file: string): FileAnswer[] {
-  let records: Record<string, string>[];
+/** The first bytes of a file, enough to tell the formats apart by content. */
+function head(file: string): string {
+  const fd = openSync(file, 'r');
   try {
-    records = parseCsv(readFileSync(file, 'utf8'), { columns: true, delimiter: extname(file).toLowerCase() === '.csv' ? ',' : '\t', skip_empty_lines: true, relax_quotes: true, bom: true });
-  } catch (error) {
-    throw new AppError('invalid_input', `${basename(file)}: ${(error as Error).message}`);
+    const buffer = Buffer.alloc(65536);
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
-  if (records.length === 0) throw fail(file, 'file', 'no rows');
-  for (const column of ['index', 'prediction']) {
-    if (!(column in records[0]!)) throw fail(file, 'line 1', `no "${column}" column (VLMEvalKit prediction files have index and prediction)`);
-  }
-  // Line numbers as an editor shows them: the header is line 1.
-  return records.map((r, i) => ({ where: `line ${i + 2}`, extId: r.index!, role: 'origin' as const, response: r.prediction ?? '' }));
 }
 
-interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string; meta: string }
+/** Which toolkit wrote the file: tables are VLMEvalKit's; JSON is told apart by the fields of its first record. */
+export function detectPredictionFormat(file: string): Format {
+  if (['.xlsx', '.csv', '.tsv'].includes(extname(file).toLowerCase())) return 'vlmevalkit';
+  const text = head(file).replace(/^\uFEFF/, '').trimStart();
+  if (looksLikeLmmsEval(text)) return 'lmms-eval';
+  if (text.startsWith('[') && /"triplet_id"\s*:/.test(text) && /"eval_type"\s*:/.test(text)) return 'mmevalpro';
+  if (text.startsWith('{')) return 'mmmu';
+  throw fail(file, 'file', 'not a prediction file this studio reads (VLMEvalKit xlsx/TSV/CSV, lmms-eval samples, MMEvalPro or MMMU JSON)');
+}
+
+async function readAnswers(input: Input, format: Format): Promise<FileAnswer[]> {
+  switch (format) {
+    case 'mmevalpro': return mmevalproAnswers(input.path);
+    case 'mmmu': return mmmuAnswers(input.path);
+    case 'lmms-eval': return lmmsEvalAnswers(input.path);
+    default: return vlmevalkitAnswers(input.path, input.judgePath ?? null);
+  }
+}
 
 /** The template an imported run names: the words are unknown, so it says so rather than pretend. */
 function importedTemplate(): PromptTemplate {
@@ -56,54 +69,63 @@ function importedTemplate(): PromptTemplate {
   return { ...base, id: 'imported', name: 'unknown (imported predictions)' };
 }
 
-/**
- * Scores a model-output file inside a project: every answer is matched to a question of the dataset and read with the
- * same rules as a live run (no judge: there is no endpoint to ask), in one transaction. Any answer that matches no
- * question, or a question answered twice, refuses the whole file with the row at fault.
- */
-export function importPredictions(db: Db, input: ParsedInput<'runs.importPredictions'>, userId: string | null, now: Date): { runId: number; predictions: number; correct: number } {
-  const dataset = db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(input.datasetId) as { id: number; name: string } | undefined;
-  if (!dataset) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
-  const answers = input.format === 'mmevalpro' ? mmevalproAnswers(input.path) : input.format === 'mmmu' ? mmmuAnswers(input.path) : tableAnswers(input.path);
-  if (answers.length === 0) throw fail(input.path, 'file', 'no predictions');
-
-  const lookup = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.dataset_id = ? AND i.ext_id = ? AND q.role = ? ORDER BY q.id LIMIT 1`);
-  const seen = new Map<number, string>();
-  const matched = answers.map((a) => {
-    const q = lookup.get(dataset.id, a.extId, a.role) as Target | undefined;
-    if (!q) throw fail(input.path, a.where, `no ${a.role} question with id "${a.extId}" in dataset "${dataset.name}"`);
-    const before = seen.get(q.id);
-    if (before) throw fail(input.path, a.where, `answers the same question as ${before}`);
-    seen.set(q.id, a.where);
-    return { a, q };
-  });
-
+function importedConfig(datasetId: number, matched: readonly Matched[], file: string, format: Format, rows: number): FrozenConfig {
   const template = importedTemplate();
-  const config: FrozenConfig = {
+  return {
     kind: 'model', endpoint: null, judge: null, template, templateHash: templateHash(template), extractor: EXTRACTOR_VERSION,
-    temperature: 0, maxTokens: 0, seed: null, imageMaxSide: 0, circular: false, images: true, concurrency: 1, failFast: false,
-    selection: { datasetId: dataset.id, roles: [...new Set(matched.map((m) => m.a.role))], filter: {}, limit: null },
-    imported: { file: basename(input.path), format: input.format, rows: answers.length },
+    temperature: 0, maxTokens: 0, seed: null, imageMaxSide: 0, circular: matched.some((m) => m.a.pass > 0), images: true, concurrency: 1, failFast: false,
+    selection: { datasetId, roles: [...new Set(matched.map((m) => m.a.role))], filter: {}, limit: null },
+    imported: { file: basename(file), format, rows },
   };
-  const at = now.toISOString();
-  const name = input.name?.trim() || `${input.model} · ${dataset.name} · imported`;
+}
+
+/** Writes the run, its units and every answer read with a live run's rules, in one transaction. */
+function writeRun(db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string): { runId: number; correct: number } {
   return db.transaction(() => {
     const runId = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at, finished_at)
-      VALUES (?, ?, 'model', 'imported', ?, ?, ?, 'done', ?, ?, ?)`).run(name, dataset.id, input.model, JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
-    const unit = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, 0, ?, ?, NULL)');
+      VALUES (?, ?, 'model', 'imported', ?, ?, ?, 'done', ?, ?, ?)`).run(name, config.selection.datasetId, model, JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
+    const unit = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, ?, ?, ?, NULL)');
+    const toolkit = db.prepare('UPDATE predictions SET toolkit = ? WHERE run_id = ? AND question_id = ? AND pass = ?');
     let correct = 0;
-    matched.forEach(({ a, q }, position) => {
-      unit.run(runId, position, q.id, q.options, q.answer);
+    matched.forEach(({ a, q, options, gold }, position) => {
+      unit.run(runId, position, q.id, a.pass, JSON.stringify(options), JSON.stringify(gold));
       const rule = ruleOf(q.type, q.meta);
-      const read = readResponse(q.type, JSON.parse(q.options) as Option[], a.response, rule);
-      const right = isRight(q.type, JSON.parse(q.answer) as string[], read.label, a.response, rule);
+      const read = readResponse(q.type, options, a.response, rule);
+      const right = isRight(q.type, gold, read.label, a.response, rule);
       if (right) correct++;
-      storeAnswer(db, runId, q.id, 0, {
+      storeAnswer(db, runId, q.id, a.pass, {
         raw: a.response, label: read.label, path: read.path, correct: right, prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
+      if (a.toolkit) toolkit.run(JSON.stringify(a.toolkit), runId, q.id, a.pass);
     });
-    return { runId, predictions: matched.length, correct };
+    return { runId, correct };
   })();
+}
+
+function refuseUnmatched(file: string, unmatched: readonly Unmatched[]): never {
+  const first = unmatched[0]!;
+  const more = unmatched.length > 1 ? ` (and ${unmatched.length - 1} more rows that match no question; import with skip-unmatched to keep the rest and list them)` : '';
+  throw fail(file, first.where, `${first.reason}${more}`);
+}
+
+/**
+ * Scores a model-output file inside a project: every answer is matched to a question of the dataset and read with the
+ * same rules as a live run (no judge: there is no endpoint to ask), in one transaction. An answer that matches no
+ * question refuses the whole file with the row at fault, unless the caller asked to skip (and list) such rows; a
+ * question answered twice always refuses it. A toolkit's own verdicts are kept beside ours.
+ */
+export async function importPredictions(db: Db, input: Input, userId: string | null, now: Date) {
+  const dataset = db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(input.datasetId) as { id: number; name: string } | undefined;
+  if (!dataset) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
+  const format: Format = input.format === 'auto' ? detectPredictionFormat(input.path) : input.format === 'table' ? 'vlmevalkit' : input.format;
+  const answers = await readAnswers(input, format);
+  if (answers.length === 0) throw fail(input.path, 'file', 'no predictions');
+  const { matched, unmatched } = matchAnswers(db, dataset, answers, input.path);
+  if (unmatched.length > 0 && (!input.skipUnmatched || matched.length === 0)) refuseUnmatched(input.path, unmatched);
+
+  const config = importedConfig(dataset.id, matched, input.path, format, answers.length);
+  const name = input.name?.trim() || `${input.model} · ${dataset.name} · imported`;
+  const { runId, correct } = writeRun(db, name, input.model, userId, config, matched, now.toISOString());
+  return { runId, predictions: matched.length, correct, format, unmatched, toolkit: toolkitComparison(db, runId) };
 }

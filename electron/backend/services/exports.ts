@@ -3,6 +3,7 @@ import type { ParsedInput } from '../../../shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
+import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset } from './datasets';
 import { exportReviewHistory } from '../team/review-history-export';
@@ -15,7 +16,12 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
     const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden };
     const counts = input.format === 'vlmevalkit'
       ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, selection)
-      : await exportMmEvalPro(db, dataset.id, out, selection);
+      : input.format === 'hf-parquet'
+        ? await exportHfParquet(db, dataset.id, out, {
+          selection, license: input.license, citation: input.citation ?? null,
+          shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
+        })
+        : await exportMmEvalPro(db, dataset.id, out, selection);
     const history = input.reviewHistory
       ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), selection)) } }
       : {};

@@ -8,6 +8,7 @@ import { importError } from '../formats/import-error';
 import { ImportSink } from '../formats/sink';
 import { existsSync } from 'node:fs';
 import { textAsUtf8 } from '../formats/text-encoding';
+import { releaseShards } from '../formats/hf-parquet-export';
 
 export type ImportInput = ParsedInput<'imports.run'>;
 
@@ -27,6 +28,13 @@ export async function runImport(
   meta: { title: string; startedAt: string; now: () => Date; userId: string | null },
 ): Promise<ImportResult> {
   for (const file of input.files) if (!existsSync(file)) throw importError(file, null, 'no such file');
+  // A release folder (as `anchor export --format hf-parquet` writes it, or as downloaded from the hub) is its shards.
+  const named = input.dataset ?? defaultDatasetName(input.files);
+  input = { ...input, dataset: named, files: input.files.flatMap((file) => {
+    const shards = releaseShards(file);
+    if (shards && shards.length === 0) throw importError(file, null, 'a folder with no parquet files (a release keeps them in data/)');
+    return shards ?? [file];
+  }) };
   const text = await textAsUtf8(input.files, input.encoding);
   try {
     return await importFiles(projectPath, { ...input, files: text.files }, control, meta);

@@ -6,6 +6,7 @@ import {
 import { extractionPaths } from '../../scoring/extract';
 import { optionSchema } from '../entities';
 import { promptTemplateSchema } from '../../prompts/templates';
+import { predictionFormatSchema, toolkitComparisonSchema, unmatchedRowSchema } from '../interop-entities';
 
 const runId = z.object({ id: z.number().int() });
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
@@ -58,15 +59,22 @@ export const runMethods = {
   /** Scores a model-output file inside the project as a finished run (rules only; imports are all-or-nothing). */
   'runs.importPredictions': method({
     access: LEAD,
-    doc: 'Score a model-output file (MMEvalPro JSON, MMMU predictions, VLMEvalKit TSV/CSV) against a dataset as a run.',
+    doc: 'Score a model-output file (MMEvalPro JSON, MMMU predictions, VLMEvalKit xlsx/TSV/CSV, lmms-eval samples) against a dataset as a run.',
     input: z.object({
       datasetId: z.number().int(),
       path: z.string().min(1),
-      format: z.enum(['mmevalpro', 'mmmu', 'table']),
+      format: predictionFormatSchema.default('auto'),
+      /** A VLMEvalKit judge result file (`…_result.xlsx`) whose hit and log are kept beside our reading. */
+      judgePath: z.string().min(1).optional(),
+      /** Import the rows that match and list the rest, instead of refusing the file. */
+      skipUnmatched: z.boolean().default(false),
       model: z.string().min(1).max(200),
       name: z.string().max(200).optional(),
     }),
-    output: z.object({ runId: z.number().int(), predictions: z.number().int(), correct: z.number().int() }),
+    output: z.object({
+      runId: z.number().int(), predictions: z.number().int(), correct: z.number().int(),
+      format: predictionFormatSchema.exclude(['auto']), unmatched: z.array(unmatchedRowSchema), toolkit: toolkitComparisonSchema.nullable(),
+    }),
     mutates: ['runs'],
   }),
   /** The same replies read with the current extraction rules, as a new finished run; the old run keeps its reading. */

@@ -3,7 +3,7 @@ import { LEAD, method } from '../define';
 import { formatSchema } from '../entities';
 
 export const importFormatSchema = z.enum(['auto', ...formatSchema.options]);
-export const exportFormatSchema = z.enum(['vlmevalkit', 'mmevalpro']);
+export const exportFormatSchema = z.enum(['vlmevalkit', 'mmevalpro', 'hf-parquet']);
 
 const importInput = z.object({
   /** Paths on the machine that runs the backend (uploads land there first in the browser studio). */
@@ -45,7 +45,7 @@ export const transferMethods = {
   /** Writes a dataset to a file in an exchange format. */
   'exports.run': method({
     access: LEAD, ownerOnly: true,
-    doc: 'Export a dataset as VLMEvalKit TSV or MMEvalPro JSON.',
+    doc: 'Export a dataset as VLMEvalKit TSV, MMEvalPro JSON, or a Hugging Face release folder (hf-parquet: sharded parquet and a dataset card).',
     input: z.object({
       dataset: z.union([z.number().int(), z.string().min(1)]),
       format: exportFormatSchema,
@@ -56,9 +56,15 @@ export const transferMethods = {
       includeOverridden: z.boolean().default(false),
       /** Also write every triplet's assignment, verdicts and overrides as JSON to this file. */
       reviewHistory: z.string().min(1).optional(),
+      /** hf-parquet: the licence in the card (an SPDX-style id the hub knows, e.g. cc-by-4.0). */
+      license: z.string().min(1).max(100).default('other'),
+      /** hf-parquet: a BibTeX entry for the card's citation section. */
+      citation: z.string().max(20000).optional(),
+      /** hf-parquet: the largest shard, in bytes (a triplet is never split). */
+      shardBytes: z.number().int().min(1).optional(),
     }),
     output: z.object({
-      path: z.string(), items: z.number().int(), questions: z.number().int(),
+      path: z.string(), items: z.number().int(), questions: z.number().int(), shards: z.number().int().optional(),
       reviewHistory: z.object({ path: z.string(), triplets: z.number().int() }).optional(),
     }),
   }),

@@ -5,6 +5,7 @@ import vrp from './0004_vrp.sql?raw';
 import optimize from './0005_optimize.sql?raw';
 import runLease from './0006_run_lease.sql?raw';
 import tpevalRefusals from './0007_tpeval_refusals.sql?raw';
+import toolkitReadings from './0008_toolkit_readings.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 5, name: '0005_optimize', sql: optimize },
   { version: 6, name: '0006_run_lease', sql: runLease },
   { version: 7, name: '0007_tpeval_refusals', sql: tpevalRefusals },
+  { version: 8, name: '0008_toolkit_readings', sql: toolkitReadings },
 ];

@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { RegionFormat } from '../vrp/regions/scenes';
+import { withProject, type Common } from './commands';
+import { datasetId } from './eval';
+
+interface RegionOptions extends Common { dataset: string; format: RegionFormat | 'auto' }
+
+/** `anchor regions export|import`: VRP scenes as COCO JSON or Label Studio tasks. */
+export function registerRegions(program: Command): void {
+  const regions = program.command('regions').description('VRP regions in and out: COCO JSON and Label Studio JSON');
+  regions
+    .command('export')
+    .description('write every drawn scene of a dataset (boxes, ellipses with centre, radii and rotation)')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'dataset name')
+    .requiredOption('--format <format>', 'coco | label-studio')
+    .requiredOption('--out <file>', 'the JSON file to write')
+    .option('--json', 'print one JSON document')
+    .action(async (opts: RegionOptions & { out: string }) =>
+      withProject(opts, false, async (backend, out) => {
+        const r = await backend.call('regions.export', { datasetId: await datasetId(backend, opts.dataset), format: opts.format as RegionFormat, out: resolve(opts.out) });
+        out.result(r, () => `Wrote ${r.shapes} regions of ${r.scenes} scenes to ${r.path}`);
+      }),
+    );
+  regions
+    .command('import')
+    .description('save COCO or Label Studio rectangles and ellipses as the scenes of matching items (all or nothing)')
+    .argument('<file>', 'COCO JSON or a Label Studio JSON export')
+    .requiredOption('--project <file>', 'the *.anchor project file')
+    .requiredOption('--dataset <name>', 'dataset name')
+    .option('--format <format>', 'auto | coco | label-studio', 'auto')
+    .option('--json', 'print one JSON document')
+    .action(async (file: string, opts: RegionOptions) =>
+      withProject(opts, false, async (backend, out) => {
+        const r = await backend.call('regions.import', { datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format });
+        out.result(r, () => `Saved ${r.shapes} regions on ${r.scenes} scenes`);
+      }),
+    );
+}

@@ -1,0 +1,144 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parquetWriteBuffer } from 'hyparquet-writer';
+import type { Db } from '../db/open';
+import { datasetCard, type HfFeature } from './hf-card';
+import { mmevalproRows, type MmEvalProRow } from './mmevalpro-export';
+import type { ExportSelection } from './export-items';
+
+/** The split the release uses; its shards are `data/test-00000-of-0000N.parquet`, as `datasets` names them. */
+const SPLIT = 'test';
+/** The hub's viewer and `datasets` work best with shards of a few hundred MB. */
+export const DEFAULT_SHARD_BYTES = 300 * 1024 * 1024;
+
+export interface HfExportOptions { selection: ExportSelection; license: string; citation: string | null; shardBytes: number; name: string }
+
+interface Row { fields: MmEvalProRow['fields']; extra: Record<string, unknown>; imageHash: string | null; imageBytes: number }
+
+const isInteger = (v: number | string) => typeof v === 'number';
+
+/** Parquet schema elements of the release's columns: lists as 3-level LISTs and the image as the hub's {bytes, path}. */
+function schemaOf(intIndex: boolean, intTriplet: boolean, extras: readonly string[]) {
+  const text = (name: string) => ({ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' });
+  const id = (name: string, int: boolean) => (int ? { name, type: 'INT64', repetition_type: 'OPTIONAL' } : text(name));
+  return [
+    { name: 'schema', num_children: 9 + extras.length },
+    id('index', intIndex), id('triplet_id', intTriplet), text('question'),
+    { name: 'choices', repetition_type: 'OPTIONAL', converted_type: 'LIST', num_children: 1 },
+    { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+    { ...text('element') },
+    text('answer'),
+    { name: 'image', repetition_type: 'OPTIONAL', num_children: 2 },
+    { name: 'bytes', type: 'BYTE_ARRAY', repetition_type: 'OPTIONAL' },
+    text('path'),
+    text('source'), text('question_category'), text('eval_type'),
+    // Columns beyond the release's are kept as JSON, so numbers, lists and objects come back as they were.
+    ...extras.map((name) => ({ name, type: 'BYTE_ARRAY', converted_type: 'JSON', repetition_type: 'OPTIONAL' })),
+  ];
+}
+
+function features(intIndex: boolean, intTriplet: boolean, extras: readonly string[]): HfFeature[] {
+  return [
+    { name: 'index', dtype: intIndex ? 'int64' : 'string' }, { name: 'triplet_id', dtype: intTriplet ? 'int64' : 'string' },
+    { name: 'question', dtype: 'string' }, { name: 'choices', sequence: 'string' }, { name: 'answer', dtype: 'string' },
+    { name: 'image', dtype: 'image' }, { name: 'source', dtype: 'string' }, { name: 'question_category', dtype: 'string' },
+    { name: 'eval_type', dtype: 'string' }, ...extras.map((name) => ({ name, dtype: 'string' })),
+  ];
+}
+
+/** One shard's parquet bytes; only this shard's images are read from the project, so memory stays near one shard. */
+function shardBuffer(rows: readonly Row[], image: (hash: string) => Buffer, intIndex: boolean, intTriplet: boolean, extras: readonly string[]): Uint8Array {
+  const id = (v: number | string, int: boolean) => (int ? BigInt(v) : String(v));
+  const column = (name: string, data: unknown[]) => ({ name, data });
+  const buffer = parquetWriteBuffer({
+    columnData: [
+      column('index', rows.map((r) => id(r.fields.index, intIndex))),
+      column('triplet_id', rows.map((r) => id(r.fields.triplet_id, intTriplet))),
+      column('question', rows.map((r) => r.fields.question)),
+      column('choices', rows.map((r) => r.fields.choices)),
+      column('answer', rows.map((r) => r.fields.answer)),
+      column('image', rows.map((r) => (r.imageHash ? { bytes: new Uint8Array(image(r.imageHash)), path: null } : null))),
+      column('source', rows.map((r) => r.fields.source)),
+      column('question_category', rows.map((r) => r.fields.question_category)),
+      column('eval_type', rows.map((r) => r.fields.eval_type)),
+      ...extras.map((name) => column(name, rows.map((r) => (name in r.extra ? r.extra[name] : null)))),
+    ] as never,
+    schema: schemaOf(intIndex, intTriplet, extras) as never,
+  });
+  return new Uint8Array(buffer);
+}
+
+/** Groups rows into shards of about `limit` bytes (image bytes plus text), never splitting a triplet. */
+function shards(rows: readonly Row[], limit: number): Row[][] {
+  const out: Row[][] = [];
+  let current: Row[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const bytes = r.imageBytes + r.fields.question.length + r.fields.choices.join('').length;
+    const newTriplet = current.length > 0 && current[current.length - 1]!.fields.triplet_id !== r.fields.triplet_id;
+    if (newTriplet && size + bytes > limit) { out.push(current); current = []; size = 0; }
+    current.push(r);
+    size += bytes;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/**
+ * Writes the dataset as the MMEvalPro release on the Hugging Face hub lays it out: `data/test-0000k-of-0000N.parquet`
+ * (one row per question, images as bytes) and a dataset card `README.md`. Everything is written to a staging folder
+ * and moved into place at the end, so a failure never leaves a half-written release. A first pass reads the rows without
+ * image bytes (to fix column types and shard boundaries); each shard then reads only its own images.
+ */
+export async function exportHfParquet(db: Db, datasetId: number, out: string, options: HfExportOptions) {
+  const image = db.prepare('SELECT bytes FROM images WHERE hash = ?').pluck();
+  const imageSize = db.prepare('SELECT length(bytes) FROM images WHERE hash = ?').pluck();
+  const generator = mmevalproRows(db, datasetId, options.selection);
+  const rows: Row[] = [];
+  let counts = { items: 0, questions: 0 };
+  for (let next = generator.next(); ; next = generator.next()) {
+    if (next.done) { counts = next.value; break; }
+    const { fields, extra, imageHash } = next.value;
+    rows.push({ fields, extra, imageHash, imageBytes: imageHash ? (imageSize.get(imageHash) as number) : 0 });
+  }
+  const intIndex = rows.every((r) => isInteger(r.fields.index));
+  const intTriplet = rows.every((r) => isInteger(r.fields.triplet_id));
+  const extras = [...new Set(rows.flatMap((r) => Object.keys(r.extra)))].sort();
+  const groups = shards(rows, options.shardBytes);
+
+  const staging = join(out, `.partial-${process.pid}`);
+  mkdirSync(join(staging, 'data'), { recursive: true });
+  try {
+    let downloadSize = 0;
+    groups.forEach((group, k) => {
+      const file = join(staging, 'data', `${SPLIT}-${String(k).padStart(5, '0')}-of-${String(groups.length).padStart(5, '0')}.parquet`);
+      const bytes = shardBuffer(group, (hash) => image.get(hash) as Buffer, intIndex, intTriplet, extras);
+      writeFileSync(file, bytes);
+      downloadSize += bytes.length;
+    });
+    const datasetSize = rows.reduce((n, r) => n + r.imageBytes + Buffer.byteLength(JSON.stringify(r.fields)) + Buffer.byteLength(JSON.stringify(r.extra)), 0);
+    writeFileSync(join(staging, 'README.md'), datasetCard({
+      name: options.name, license: options.license, citation: options.citation, features: features(intIndex, intTriplet, extras),
+      split: SPLIT, examples: rows.length, downloadSize, datasetSize, triplets: counts.items,
+    }));
+    // Replace an earlier export's shards (their count may differ) and card; nothing else in the folder is touched.
+    rmSync(join(out, 'data'), { recursive: true, force: true });
+    renameSync(join(staging, 'data'), join(out, 'data'));
+    renameSync(join(staging, 'README.md'), join(out, 'README.md'));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return { ...counts, shards: groups.length };
+}
+
+/** The parquet shards of an exported (or downloaded) release folder, in order: `data/*.parquet`, else `*.parquet`. */
+export function releaseShards(folder: string): string[] | null {
+  if (!statSync(folder).isDirectory()) return null;
+  for (const dir of [join(folder, 'data'), folder]) {
+    let names: string[];
+    try { names = readdirSync(dir); } catch { continue; }
+    const parquet = names.filter((n) => n.endsWith('.parquet')).sort();
+    if (parquet.length) return parquet.map((n) => join(dir, n));
+  }
+  return [];
+}

@@ -1,0 +1,34 @@
+import type { Option, Role } from '../../../../shared/contract';
+
+/** What a toolkit itself concluded about one answer: kept beside our own reading so the two can be compared. */
+export interface ToolkitReading {
+  source: 'vlmevalkit' | 'lmms-eval';
+  /** The label the toolkit read from the answer, when it says. */
+  label: string | null;
+  /** Its verdict (VLMEvalKit's `hit`, lmms-eval's per-sample metric), when it gives one. */
+  verdict: boolean | null;
+  /** Its explanation (VLMEvalKit's `log`), when it gives one. */
+  log: string | null;
+}
+
+/** How a row names its question: by ids the project may hold as item ids, and/or by question text and options. */
+export interface AnswerKey {
+  ids: string[];
+  text: { question: string; options: string[] } | null;
+}
+
+/** One model answer read from a file, before it is matched to a question of the project. */
+export interface FileAnswer {
+  /** Where it sits in the file ("line 4", "row 2"), for messages. */
+  where: string;
+  key: AnswerKey;
+  role: Role;
+  /** The CircularEval pass (VLMEvalKit copy `index` = pass · 1e6 + question index); 0 otherwise. */
+  pass: number;
+  /** The options as this row showed them (a circular copy's rotation), or null for the question's own. */
+  options: Option[] | null;
+  response: string;
+  toolkit: ToolkitReading | null;
+}
+
+export const byId = (id: string): AnswerKey => ({ ids: [id], text: null });

@@ -1,0 +1,81 @@
+import { basename } from 'node:path';
+import type { Option, Role } from '../../../../shared/contract';
+import type { Db } from '../../db/open';
+import { AppError } from '../../errors';
+import type { FileAnswer } from './answers';
+
+/** A question as matching needs it; `meta` carries its scoring rule (METHODS §5). */
+export interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string; meta: string }
+
+/** An answer tied to its question, with the options and gold label of the pass it answered. */
+export interface Matched { a: FileAnswer; q: Target; options: Option[]; gold: string[] }
+export interface Unmatched { where: string; reason: string }
+
+/** Whitespace-insensitive text, so a toolkit's re-wrapped question still finds ours; nothing fuzzier (never guessed). */
+const normal = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim();
+const textKey = (role: Role, question: string, options: readonly string[]) => JSON.stringify([role, normal(question), options.map(normal)]);
+
+/** Every question of the dataset by its text and options; a key two questions share is ambiguous and matches neither. */
+function textIndex(db: Db, datasetId: number): Map<string, Target | 'ambiguous'> {
+  const rows = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta, q.text, q.role FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.dataset_id = ?`).all(datasetId) as (Target & { text: string; role: Role })[];
+  const index = new Map<string, Target | 'ambiguous'>();
+  for (const r of rows) {
+    const key = textKey(r.role, r.text, (JSON.parse(r.options) as Option[]).map((o) => o.text));
+    index.set(key, index.has(key) ? 'ambiguous' : { id: r.id, type: r.type, options: r.options, answer: r.answer, meta: r.meta });
+  }
+  return index;
+}
+
+/**
+ * The options and gold of the pass a row answered. A row that shows its own options (a circular copy) must show the
+ * question's options in some order; its gold is wherever the question's gold text landed.
+ */
+function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; gold: string[] } {
+  const own = JSON.parse(q.options) as Option[];
+  const gold = JSON.parse(q.answer) as string[];
+  if (!a.options || q.type !== 'multiple-choice') {
+    if (a.pass > 0) throw new AppError('invalid_input', `${basename(file)}: ${a.where}: a circular copy must show its options (columns A, B, …)`);
+    return { options: own, gold };
+  }
+  const sorted = (list: readonly Option[]) => list.map((o) => normal(o.text)).sort().join('\u0000');
+  if (sorted(a.options) !== sorted(own)) {
+    throw new AppError('invalid_input', `${basename(file)}: ${a.where}: its options are not the question's options in another order`);
+  }
+  const goldText = own.find((o) => o.label === gold[0])?.text;
+  const label = a.options.find((o) => goldText !== undefined && normal(o.text) === normal(goldText))?.label;
+  return { options: a.options, gold: label ? [label] : gold };
+}
+
+/**
+ * Ties each answer to one question of the dataset: by id first, then by question text and options. Rows that match
+ * nothing are returned, not guessed; a question (and pass) answered twice refuses the file with both rows named.
+ */
+export function matchAnswers(db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string): { matched: Matched[]; unmatched: Unmatched[] } {
+  const byId = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.dataset_id = ? AND i.ext_id = ? AND q.role = ? ORDER BY q.id LIMIT 1`);
+  let texts: Map<string, Target | 'ambiguous'> | null = null;
+  const seen = new Map<string, string>();
+  const matched: Matched[] = [];
+  const unmatched: Unmatched[] = [];
+  for (const a of answers) {
+    let q = a.key.ids.map((id) => byId.get(dataset.id, id, a.role) as Target | undefined).find((t) => t !== undefined);
+    if (!q && a.key.text) {
+      texts ??= textIndex(db, dataset.id);
+      const hit = texts.get(textKey(a.role, a.key.text.question, a.key.text.options));
+      if (hit === 'ambiguous') { unmatched.push({ where: a.where, reason: 'its question text and options match several questions' }); continue; }
+      q = hit;
+    }
+    if (!q) {
+      const named = a.key.ids.length ? `id "${a.key.ids[0]}"` : a.key.text ? `text "${a.key.text.question.slice(0, 60)}"` : 'no id and no question text';
+      unmatched.push({ where: a.where, reason: `no ${a.role} question with ${named} in dataset "${dataset.name}"` });
+      continue;
+    }
+    const unit = `${q.id}:${a.pass}`;
+    const before = seen.get(unit);
+    if (before) throw new AppError('invalid_input', `${basename(file)}: ${a.where}: answers the same question as ${before}`);
+    seen.set(unit, a.where);
+    matched.push({ a, q, ...passOf(q, a, file) });
+  }
+  return { matched, unmatched };
+}
