@@ -258,6 +258,8 @@ describe('VRP and HTML', () => {
     expect(html).toContain('<table class="heatmap">');
     expect(html).toContain('>66.7<'); // P(origin right | perception right)
     expect(html).toContain('Comparison on 18 common questions');
-    expect(html).toContain('significant (p &#60; 0.05)');
+    // Triplets: the paired cluster bootstrap decides, and both intervals stand beside the accuracy.
+    expect(html).toContain('significant (cluster bootstrap)');
+    expect(html).toMatch(/95% CI [\d.]+–[\d.]+ \(Wilson\); cluster bootstrap 95% CI [\d.]+–[\d.]+ over 6 clusters/);
   });
 });
