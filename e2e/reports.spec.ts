@@ -34,6 +34,8 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
   // Random guessing rarely survives four rotations, so drill into the single-pass run.
   await studio.selectByText(page.getByTestId('reports.run'), 'random-guess · Demo triplets — done');
   await expect(report.getByTestId('report.circular')).toHaveCount(0);
+  // Triplets are clustered: the cluster bootstrap interval stands beside Wilson's.
+  await expect(report.getByTestId('report.clusterCi')).toHaveText(/^cluster bootstrap 95% CI \d+\.\d–\d+\.\d over \d+ clusters$/);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-run.png`, fullPage: true });
 
   // Origin right, perception wrong: every row shown must be exactly that.
@@ -63,7 +65,7 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
   await page.keyboard.press('2');
   const pairs = page.getByTestId('compare.pairs');
   await expect(pairs.locator('tbody tr')).toHaveCount(1);
-  await expect(pairs).toContainText(/significant|within noise/);
+  await expect(pairs).toContainText(/(significant|within noise) \(cluster bootstrap\)/);
   await expect(page.getByTestId('compare.chart').locator('svg')).toBeVisible();
   await expect(page.getByTestId('compare.disagreements.total')).toContainText('question(s) right for some runs');
   const ids = await page.getByTestId('compare.picker').locator('input:checked').count();

@@ -8,6 +8,11 @@ export const accuracyCellSchema = z.object({
   correct: z.number().int(),
   accuracy: z.number(),
   ci95: z.object({ low: z.number(), high: z.number() }),
+  /**
+   * 95% cluster bootstrap interval (×100) when questions come in clusters (a triplet's three questions, a VRP
+   * original's variants): whole clusters resampled, 2,000 times, fixed seed (METHODS §5). Absent otherwise.
+   */
+  ci95Cluster: z.object({ low: z.number(), high: z.number(), clusters: z.number().int() }).optional(),
 });
 export type AccuracyCellData = z.infer<typeof accuracyCellSchema>;
 
@@ -98,6 +103,10 @@ export const mcnemarSchema = z.object({
   onlyFirst: z.number().int(), onlySecond: z.number().int(), pValue: z.number(), method: z.enum(['exact', 'chi-square']),
 });
 
+export const clusterBootstrapSchema = z.object({
+  low: z.number(), high: z.number(), pValue: z.number(), clusters: z.number().int(), resamples: z.number().int(),
+});
+
 export const compareInputSchema = z.object({
   runIds: z.array(z.number().int()).min(2).max(8),
   offset: z.number().int().min(0).default(0),
@@ -116,7 +125,11 @@ export const comparisonSchema = z.object({
   note: z.string().nullable(),
   pairs: z.array(z.object({
     first: z.number().int(), second: z.number().int(), delta: z.number(), mcnemar: mcnemarSchema,
-    /** p < 0.05; otherwise the difference is inside the noise. */
+    /** Paired cluster bootstrap of the difference (points, first − second) when the questions are clustered; else null. */
+    clusterBootstrap: clusterBootstrapSchema.nullable(),
+    /** The test whose p < 0.05 sets `significant`: the cluster bootstrap when there is one, otherwise McNemar. */
+    decidedBy: z.enum(['mcnemar', 'cluster-bootstrap']),
+    /** p < 0.05 by `decidedBy`; otherwise the difference is inside the noise. */
     significant: z.boolean(),
   })),
   disagreements: z.object({

@@ -4,6 +4,8 @@ export interface ScoredPrediction {
   correct: boolean;
   /** The values this prediction is grouped by: source, category, role, subject, VRP level or relation value… */
   groups: Readonly<Record<string, string | null>>;
+  /** Questions sharing a cluster are not independent (a triplet, a VRP original's variants); see cluster-accuracy. */
+  cluster?: string;
 }
 
 export interface AccuracyCell {
@@ -12,6 +14,8 @@ export interface AccuracyCell {
   /** ×100, unrounded; round for display only. */
   accuracy: number;
   ci95: { low: number; high: number };
+  /** ×100; set by withClusterIntervals where the questions are clustered. */
+  ci95Cluster?: { low: number; high: number; clusters: number };
 }
 
 export interface AccuracyReport {

@@ -113,7 +113,8 @@ describe('anchor runs import and anchor report', () => {
     expect(r.value.html).toBe(html);
     expect(readFileSync(html, 'utf8')).toContain('Comparison on 7 common questions');
     const text = anchor('report', '2', '--project', project);
-    expect(text.stdout.split('\n')[0]).toBe('always-b · bench · imported: 57.1% (4/7, 95% CI 25.0–84.2)');
+    expect(text.stdout.split('\n')[0]).toBe('always-b · bench · imported: 57.1% (4/7, 95% CI 25.0–84.2 Wilson)');
+    expect(r.value.comparison.pairs[0]).toMatchObject({ decidedBy: 'mcnemar', clusterBootstrap: null });
     // Seeing-or-not from the CLI: run 1 as "with images", run 2 as "images withheld" (MG = 100 − 57.1 points).
     const seeing = JSON.parse(anchor('report', '--seeing', '1,2', '--project', project, '--json').stdout).value;
     expect(seeing).toMatchObject({ common: 7, basis: 'single-pass', note: null, sv: { correct: 7 }, swv: { correct: 4 }, st: null, ml: null });

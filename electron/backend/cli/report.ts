@@ -6,7 +6,7 @@ import type { Backend } from '..';
 import type { Output as CliOutput } from './output';
 import { AppError } from '../errors';
 import { predictionFormats, type Output, type PredictionFormat } from '../../../shared/contract';
-import { ciText, pct1 as pct } from '../../../shared/reports/format';
+import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '../../../shared/reports/format';
 import { int, withProject, type Common } from './commands';
 import { datasetId } from './eval';
 
@@ -111,13 +111,16 @@ async function runReport(backend: Backend, out: CliOutput, id: number, opts: Rep
   }
   out.result({ ...report, comparison, seeing, html: written }, () => {
     const o = report.accuracy.overall;
-    const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)})`];
+    const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)} Wilson${o.ci95Cluster ? `; ${clusterNote(o)}` : ''})`];
     const m = report.mmevalpro?.Micro_Average;
     if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
     if (m?.incomplete_triplets) lines.push(`  ${m.incomplete_triplets} incomplete triplet(s) left out of GA, CG, PC and KC`);
     if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
     if (comparison?.note) lines.push(`  note: ${comparison.note}`);
-    for (const p of comparison?.pairs ?? []) lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)} (${p.significant ? 'significant' : 'within noise'})`);
+    for (const p of comparison?.pairs ?? []) {
+      const boot = p.clusterBootstrap ? `, paired cluster bootstrap ${pairBootstrapText(p)}` : '';
+      lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)}${boot}: ${verdictText(p)}`);
+    }
     if (seeing) lines.push(...seeingLines(seeing));
     if (written) lines.push(`  wrote ${written}`);
     return lines.join('\n');

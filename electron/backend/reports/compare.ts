@@ -1,5 +1,7 @@
 import type { Comparison, Seeing } from '../../../shared/contract';
 import { accuracyBy } from '../../../shared/scoring/accuracy';
+import { withClusterIntervals } from '../../../shared/scoring/cluster-accuracy';
+import { hasClusters, pairedClusterBootstrap } from '../../../shared/scoring/cluster-bootstrap';
 import { mcnemar } from '../../../shared/scoring/intervals';
 import { multimodalGain, multimodalLeakage } from '../../../shared/scoring/seeing';
 import { AppError } from '../errors';
@@ -54,7 +56,23 @@ function commonQuestions(runs: readonly LoadedRun[]): { ids: number[]; maps: Map
   return { ids, maps };
 }
 
-const cellOf = (ids: readonly number[], map: Map<number, ScoredQuestion>) => accuracyBy(ids.map((id) => ({ correct: map.get(id)!.correct, groups: {} })), []).overall;
+function cellOf(ids: readonly number[], map: Map<number, ScoredQuestion>) {
+  const predictions = ids.map((id) => ({ correct: map.get(id)!.correct, groups: {}, cluster: map.get(id)!.cluster }));
+  return withClusterIntervals(accuracyBy(predictions, []), predictions, []).overall;
+}
+
+/**
+ * One pair of runs: McNemar always; when questions are clustered, the paired cluster bootstrap too, and it decides
+ * significance, since McNemar counts a triplet's three questions as three independent pieces of evidence.
+ */
+function comparePair(ids: readonly number[], a: Map<number, ScoredQuestion>, b: Map<number, ScoredQuestion>) {
+  const test = mcnemar(ids.map((id) => [a.get(id)!.correct, b.get(id)!.correct] as const));
+  const delta = (100 * (test.onlyFirst - test.onlySecond)) / ids.length;
+  if (!hasClusters(ids.map((id) => a.get(id)!.cluster))) return { delta, mcnemar: test, clusterBootstrap: null, decidedBy: 'mcnemar' as const, significant: test.pValue < 0.05 };
+  const boot = pairedClusterBootstrap(ids.map((id) => ({ cluster: a.get(id)!.cluster, first: a.get(id)!.correct, second: b.get(id)!.correct })));
+  const clusterBootstrap = { ...boot, low: 100 * boot.low, high: 100 * boot.high };
+  return { delta, mcnemar: test, clusterBootstrap, decidedBy: 'cluster-bootstrap' as const, significant: boot.pValue < 0.05 };
+}
 
 /** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
 export function compareRuns(asRun: readonly LoadedRun[], offset: number, limit: number): Comparison {
@@ -63,8 +81,7 @@ export function compareRuns(asRun: readonly LoadedRun[], offset: number, limit: 
   const pairs: Comparison['pairs'] = [];
   for (let a = 0; a < runs.length; a++) {
     for (let b = a + 1; b < runs.length; b++) {
-      const test = mcnemar(ids.map((id) => [maps[a]!.get(id)!.correct, maps[b]!.get(id)!.correct] as const));
-      pairs.push({ first: runs[a]!.id, second: runs[b]!.id, delta: (100 * (test.onlyFirst - test.onlySecond)) / ids.length, mcnemar: test, significant: test.pValue < 0.05 });
+      pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...comparePair(ids, maps[a]!, maps[b]!) });
     }
   }
   const disagreeing = ids.filter((id) => {

@@ -2,7 +2,7 @@ import type { Comparison, RunReport, VrpSeries } from '../../../shared/contract'
 import type { EChartsOption } from 'echarts';
 import { accuracyBars, barsHeight, heatColour, heatText, lightChartTheme as theme, vrpRadar } from '../../../shared/reports/charts';
 import { echarts } from '../../../shared/reports/echarts-setup';
-import { ciText, pct1 as pct, tripletCount } from '../../../shared/reports/format';
+import { ciText, clusterCiText, clusterNote, pairBootstrapText, pct1 as pct, tripletCount, verdictText } from '../../../shared/reports/format';
 import { GROUP_TITLES, MMEVALPRO_COLUMNS, ROLES, vrpAxes } from '../../../shared/reports/tables';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,9 +27,9 @@ function groupSection(key: string, cells: RunReport['accuracy']['by'][string]): 
   const labels = Object.keys(cells);
   const option = accuracyBars(theme, labels, [{ name: 'accuracy', cells: labels.map((l) => cells[l]) }]);
   return `<section><h2>Accuracy by ${esc(GROUP_TITLES[key] ?? key)}</h2>${svg(option, 760, barsHeight(labels.length))}${
-    table([GROUP_TITLES[key] ?? key, 'n', 'correct', 'accuracy %', '95% CI'], labels.map((l) => {
+    table([GROUP_TITLES[key] ?? key, 'n', 'correct', 'accuracy %', '95% CI (Wilson)', '95% CI (cluster bootstrap)'], labels.map((l) => {
       const c = cells[l]!;
-      return [l, c.n, c.correct, pct(c.accuracy), ciText(c)];
+      return [l, c.n, c.correct, pct(c.accuracy), ciText(c), clusterCiText(c)];
     }))}</section>`;
 }
 
@@ -72,9 +72,9 @@ function comparisonSection(c: Comparison): string {
   const option = accuracyBars(theme, c.runs.map((r) => r.name), [{ name: 'accuracy', cells: c.runs.map((r) => r.accuracy) }]);
   const name = (id: number) => c.runs.find((r) => r.id === id)?.name ?? String(id);
   return `<section><h2>Comparison on ${c.common} common questions</h2>${c.note ? `<p class="muted">${esc(c.note)}</p>` : ''}${svg(option, 760, barsHeight(c.runs.length))}
-    ${table(['first', 'second', 'Δ points', 'only first right', 'only second right', 'McNemar p', 'verdict'], c.pairs.map((p) => [
+    ${table(['first', 'second', 'Δ points', 'only first right', 'only second right', 'McNemar p', 'paired cluster bootstrap', 'verdict (p < 0.05)'], c.pairs.map((p) => [
       name(p.first), name(p.second), pct(p.delta), p.mcnemar.onlyFirst, p.mcnemar.onlySecond, p.mcnemar.pValue.toPrecision(3),
-      p.significant ? 'significant (p < 0.05)' : 'within noise',
+      pairBootstrapText(p), verdictText(p),
     ]))}
     <h3>Questions they disagree on (${c.disagreements.total}${c.disagreements.total > c.disagreements.rows.length ? `, first ${c.disagreements.rows.length}` : ''})</h3>
     ${table(['question', 'gold', ...c.runs.map((r) => r.name)], c.disagreements.rows.map((d) => [
@@ -104,7 +104,7 @@ export function renderHtmlReport({ report, vrp, comparison, version, now }: Html
   const { run, coverage, accuracy } = report;
   const o = accuracy.overall;
   const tiles = [
-    ['accuracy', `${pct(o.accuracy)}%`, `95% CI ${ciText(o)}`],
+    ['accuracy', `${pct(o.accuracy)}%`, `95% CI ${ciText(o)} (Wilson)${o.ci95Cluster ? `; ${clusterNote(o)}` : ''}`],
     ['scored', `${coverage.scored} / ${coverage.questions}`, `${coverage.errors} error(s), ${coverage.pending} pending`],
     ...(report.mmevalpro ? [['genuine accuracy', `${pct(report.mmevalpro.Micro_Average.genuine_accuracy_score)}%`, 'MMEvalPro, Micro']] : []),
     ['cost', run.cost === null ? '—' : `$${run.cost.toFixed(4)}`, `${run.tokensIn + run.tokensOut} tokens`],

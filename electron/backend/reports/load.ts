@@ -29,6 +29,11 @@ export interface ScoredQuestion {
   /** CircularEval: right only when every pass is; single-pass runs: the one pass. */
   correct: boolean;
   groups: Record<string, string | null>;
+  /**
+   * The questions that are not independent of this one share its cluster (METHODS §5): a VRP variant's original
+   * item, otherwise its own item (a triplet's three questions, or one question alone).
+   */
+  cluster: string;
 }
 
 interface QuestionRow {
@@ -72,6 +77,15 @@ function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
   return null;
 }
 
+/** A VRP variant clusters with its original's item (`meta.variantOf`), anything else with its own item. */
+function clusterOf(r: QuestionRow): string {
+  for (const raw of [r.q_meta, r.i_meta]) {
+    const meta = JSON.parse(raw) as { variantOf?: { itemId?: unknown } };
+    if (typeof meta.variantOf?.itemId === 'number') return `item:${meta.variantOf.itemId}`;
+  }
+  return `item:${r.item_id}`;
+}
+
 // Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
 const QUESTION_SQL = `SELECT q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
     i.source, i.category, i.l2_category, i.subject, i.split
@@ -86,7 +100,7 @@ function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
   const vrp = vrpValues(r.q_meta, r.i_meta);
   return {
     questionId: r.id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
-    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false,
+    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterOf(r),
     groups: {
       role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
       ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),

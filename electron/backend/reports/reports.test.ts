@@ -148,7 +148,8 @@ describe('comparisons', () => {
     expect(cmp.runs.map((r) => r.accuracy.correct)).toEqual([10, 18, 11]);
     const ab = cmp.pairs.find((p) => p.first === a && p.second === b)!;
     expect(ab.mcnemar).toEqual({ onlyFirst: 0, onlySecond: 8, pValue: 2 * 0.5 ** 8, method: 'exact' });
-    expect(ab.significant).toBe(true);
+    expect(ab).toMatchObject({ significant: true, decidedBy: 'cluster-bootstrap' });
+    expect(ab.clusterBootstrap!.high).toBeLessThan(0);
     expect(ab.delta).toBeCloseTo((-8 / 18) * 100, 10);
     const ac = cmp.pairs.find((p) => p.first === a && p.second === c)!;
     expect(ac).toMatchObject({ significant: false, mcnemar: { onlyFirst: 0, onlySecond: 1, pValue: 1 } });
@@ -157,6 +158,36 @@ describe('comparisons', () => {
 
     const paged = await ctx.backend.call('reports.compare', { runIds: [a, b], offset: 6, limit: 5 });
     expect(paged.disagreements.rows).toHaveLength(2);
+  });
+
+  it('gives triplets a cluster interval beside Wilson and decides significance with the paired cluster bootstrap', async () => {
+    // Triplets 1–3 all right, 4–6 all wrong: 9 of 18 questions, but only 6 independent outcomes.
+    const HALF = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, Array(3).fill(Number(t) <= 3)])) as typeof RIGHT;
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 6);
+    const a = await humanRun(ctx.backend, datasetId, (t) => scripted(t, HALF), 'half');
+    const b = await humanRun(ctx.backend, datasetId, (t) => scripted(t, HALF), 'half again');
+    const report = await ctx.backend.call('reports.run', { id: a });
+    const { ci95, ci95Cluster } = report.accuracy.overall;
+    expect(ci95Cluster!.clusters).toBe(6);
+    expect(ci95Cluster!.high - ci95Cluster!.low).toBeGreaterThan(ci95.high - ci95.low);
+    expect(ci95Cluster!.low).toBeLessThan(50);
+    expect(ci95Cluster!.high).toBeGreaterThan(50);
+    // A source's triplets are clustered too; within one role every question is its own cluster, so Wilson alone.
+    expect(report.accuracy.by.source!.MMMU!.ci95Cluster?.clusters).toBe(3);
+    expect(report.accuracy.by.role!.origin!.ci95Cluster).toBeUndefined();
+
+    const same = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(same.runs[0]!.accuracy.ci95Cluster).toEqual(ci95Cluster);
+    expect(same.pairs[0]).toMatchObject({ delta: 0, decidedBy: 'cluster-bootstrap', significant: false, clusterBootstrap: { low: 0, high: 0, pValue: 1, clusters: 6, resamples: 2000 } });
+  });
+
+  it('keeps Wilson and McNemar alone when every question is its own cluster', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const a = await humanRun(ctx.backend, datasetId, () => 'A', 'first');
+    const b = await humanRun(ctx.backend, datasetId, () => 'B', 'second');
+    expect((await ctx.backend.call('reports.run', { id: a })).accuracy.overall.ci95Cluster).toBeUndefined();
+    const cmp = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(cmp.pairs[0]).toMatchObject({ decidedBy: 'mcnemar', clusterBootstrap: null });
   });
 
   it('refuses runs that share no scored question', async () => {
@@ -227,6 +258,8 @@ describe('VRP and HTML', () => {
     expect(html).toContain('<table class="heatmap">');
     expect(html).toContain('>66.7<'); // P(origin right | perception right)
     expect(html).toContain('Comparison on 18 common questions');
-    expect(html).toContain('significant (p &#60; 0.05)');
+    // Triplets: the paired cluster bootstrap decides, and both intervals stand beside the accuracy.
+    expect(html).toContain('significant (cluster bootstrap)');
+    expect(html).toMatch(/95% CI [\d.]+–[\d.]+ \(Wilson\); cluster bootstrap 95% CI [\d.]+–[\d.]+ over 6 clusters/);
   });
 });

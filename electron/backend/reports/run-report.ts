@@ -1,6 +1,7 @@
 import type { Role, RunReport, RunSummary } from '../../../shared/contract';
 import { reportGroupKeys } from '../../../shared/contract/report-entities';
 import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
+import { withClusterIntervals } from '../../../shared/scoring/cluster-accuracy';
 import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
 
@@ -37,7 +38,8 @@ export function buildRunReport(run: RunSummary, questions: readonly ScoredQuesti
   for (const q of questions) {
     for (const p of q.passes) if (p.state === 'answered') extraction[p.extraction ?? 'unknown'] = (extraction[p.extraction ?? 'unknown'] ?? 0) + 1;
   }
-  const accuracy = accuracyBy(scored, reportGroupKeys);
+  // Wilson treats questions as independent; a triplet's or a VRP original's questions are not (METHODS §5).
+  const accuracy = withClusterIntervals(accuracyBy(scored, reportGroupKeys), scored, reportGroupKeys);
   // A grouping whose every question has no value says nothing; leave it out rather than show an empty chart.
   for (const key of reportGroupKeys) if (Object.keys(accuracy.by[key] ?? {}).length === 0) delete accuracy.by[key];
   return {
@@ -47,7 +49,7 @@ export function buildRunReport(run: RunSummary, questions: readonly ScoredQuesti
     extraction,
     circular: run.circular ? circularPanel(scored) : null,
     mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
-    vrp: hasVrp(questions) ? accuracyBy(scored, VRP_KEYS).by : null,
+    vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };
 }
 

@@ -244,6 +244,9 @@ describe('variant generation', () => {
     const report = await t.backend.call('reports.run', { id: runId });
     expect(report.vrp!.level).toMatchObject({ none: { correct: 0, n: 2 }, partial: { correct: 0, n: 8 }, full: { correct: 16, n: 16 } });
     expect(report.vrp!.font).toMatchObject({ arial: { correct: 8, n: 8 }, times: { correct: 8, n: 8 } });
+    // The 26 variants are 2 clusters, one per original: the cluster interval counts originals, not pictures.
+    expect(report.accuracy.overall.ci95Cluster?.clusters).toBe(2);
+    expect(report.vrp!.level!.full!.ci95Cluster?.clusters).toBe(2);
   });
 });
 

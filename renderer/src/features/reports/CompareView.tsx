@@ -4,7 +4,7 @@ import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';
-import { cellColumns, cellValues, pct1, pValue } from './format';
+import { cellColumns, cellValues, pairBootstrapText, pct1, pValue, verdictText } from './format';
 import { SeeingCard } from './SeeingCard';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';
@@ -51,7 +51,7 @@ function Result({ runIds }: { runIds: number[] }) {
         {c.note && <p className="notice" data-testid="compare.note">{c.note}</p>}
         <Chart option={option} height={barsHeight(c.runs.length)} label="Accuracy of each compared run with 95% intervals" testId="compare.chart" />
         <table className="rtable" data-testid="compare.pairs">
-          <thead><tr><th>first</th><th>second</th><th className="num">Δ points</th><th className="num">only first ✓</th><th className="num">only second ✓</th><th className="num">McNemar p</th><th>verdict</th></tr></thead>
+          <thead><tr><th>first</th><th>second</th><th className="num">Δ points</th><th className="num">only first ✓</th><th className="num">only second ✓</th><th className="num">McNemar p</th><th className="num" title="Paired cluster bootstrap: shared triplets or VRP originals resampled, 2,000 times, fixed seed">cluster bootstrap</th><th>verdict</th></tr></thead>
           <tbody>
             {c.pairs.map((p) => (
               <tr key={`${p.first}-${p.second}`}>
@@ -59,7 +59,8 @@ function Result({ runIds }: { runIds: number[] }) {
                 <td className="num strong">{p.delta > 0 ? '+' : ''}{pct1(p.delta)}</td>
                 <td className="num">{p.mcnemar.onlyFirst}</td><td className="num">{p.mcnemar.onlySecond}</td>
                 <td className="num" title={p.mcnemar.method === 'exact' ? 'exact binomial' : 'chi-square with continuity correction'}>{pValue(p.mcnemar.pValue)}</td>
-                <td><span className={`tag ${p.significant ? 'tag--ok' : 'tag--muted'}`}>{p.significant ? 'significant' : 'within noise'}</span></td>
+                <td className="num">{pairBootstrapText(p)}</td>
+                <td><span className={`tag ${p.significant ? 'tag--ok' : 'tag--muted'}`} title="p < 0.05 by the test named; the cluster bootstrap decides when questions are clustered">{verdictText(p)}</span></td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import type { RunReport } from '../../../../shared/contract';
 import { useCall } from '../../api/queries';
 import { CircularCard } from './CircularCard';
-import { ciText, pct1 } from './format';
+import { ciText, clusterNote, pct1 } from './format';
 import { GroupCard } from './GroupCard';
 import { MmEvalProPanel } from './MmEvalProPanel';
 import { VrpCard } from './VrpCard';
@@ -19,7 +19,8 @@ function Tiles({ report }: { report: RunReport }) {
       <div className="tile tile--main">
         <span className="stat__label">accuracy</span>
         <b data-testid="report.accuracy">{pct1(o.accuracy)}%</b>
-        <span className="muted small">95% CI {ciText(o)} · {o.correct}/{o.n}</span>
+        <span className="muted small">95% CI {ciText(o)} (Wilson) · {o.correct}/{o.n}</span>
+        {o.ci95Cluster && <span className="muted small" data-testid="report.clusterCi" title="Questions of one triplet or one VRP original are not independent: whole clusters resampled, 2,000 times, fixed seed">{clusterNote(o)}</span>}
       </div>
       {report.mmevalpro && (
         <div className="tile">
