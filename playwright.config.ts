@@ -15,6 +15,8 @@ const launchOptions = {
 };
 
 export default defineConfig({
+  // The `@shared/*` import alias reaches specs through test/ helpers; it is declared in tsconfig.base.json.
+  tsconfig: './tsconfig.e2e.json',
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,

@@ -4,7 +4,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { chromium, type Page } from '@playwright/test';
 import { createBackend } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
-import { SCENE_SCHEMA, type Shape } from '../shared/vrp/scene';
+import { SCENE_SCHEMA, type Shape } from '@shared/vrp/scene';
 import { chromiumPath } from '../e2e/chromium';
 
 const root = join(__dirname, '..', '..');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createBackend } from '../electron/backend';
 import { buildRequest, ImageEncoder, loadUnits, type BuiltRequest } from '../electron/backend/engine/request';
-import { extractChoice } from '../shared/scoring/extract';
+import { extractChoice } from '@shared/scoring/extract';
 import { storeAnswer } from '../electron/backend/runs/predictions';
 import { seedEvalDataset } from '../test/eval-fixtures';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackend } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
-import type { TripletDraft } from '../shared/contract';
+import type { TripletDraft } from '@shared/contract';
 
 export interface StormResult {
   users: number;

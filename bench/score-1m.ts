@@ -1,5 +1,5 @@
-import { accuracyBy, type ScoredPrediction } from '../shared/scoring/accuracy';
-import { scoreMmEvalPro, type TripletAnswer } from '../shared/scoring/mmevalpro';
+import { accuracyBy, type ScoredPrediction } from '@shared/scoring/accuracy';
+import { scoreMmEvalPro, type TripletAnswer } from '@shared/scoring/mmevalpro';
 
 const N = Number(process.env.BENCH_PREDICTIONS ?? 1_000_000);
 const roles = ['origin', 'perception', 'knowledge'] as const;

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createBackend } from '../electron/backend';
-import { SCENE_SCHEMA } from '../shared/vrp/scene';
+import { SCENE_SCHEMA } from '@shared/vrp/scene';
 
 const ORIGINALS = Number(process.env.BENCH_ORIGINALS ?? 174);
 const W = 1024;

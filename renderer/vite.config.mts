@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -9,6 +10,8 @@ export default defineConfig({
   root: here,
   base: './',
   plugins: [react()],
+  // The `@shared/*` import alias (tsconfig.base.json's `paths`).
+  resolve: { alias: { '@shared': join(here, '..', 'shared') } },
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,8 @@
 // esbuild settings shared by the app build and the benchmark build: Node 20, CommonJS, native modules external,
 // and `?raw` imports (SQL migrations) as text, as Vite and Vitest treat them.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const rawText = {
   name: 'raw-text',
@@ -13,6 +14,8 @@ export const rawText = {
 
 export const nodeBundle = {
   bundle: true,
+  // The `@shared/*` import alias is declared once, in tsconfig.base.json's `paths`.
+  tsconfig: join(dirname(fileURLToPath(import.meta.url)), '..', 'tsconfig.base.json'),
   platform: 'node',
   target: 'node20',
   format: 'cjs',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Backend } from '../electron/backend';
 import { AppError } from '../electron/backend/errors';
-import type { Input, MethodName, Output, TripletDraft } from '../shared/contract';
+import type { Input, MethodName, Output, TripletDraft } from '@shared/contract';
 import { sampleTsvRows, writeTsv } from './fixtures';
 
 /** Calls the backend as a given user, through the same dispatch (and role checks) every adapter uses. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import type { Backend } from '../electron/backend';
-import type { CanvasItem } from '../shared/contract';
-import { SCENE_SCHEMA, type Scene, type Shape } from '../shared/vrp/scene';
+import type { CanvasItem } from '@shared/contract';
+import { SCENE_SCHEMA, type Scene, type Shape } from '@shared/vrp/scene';
 import { writeTsv } from './fixtures';
 
 /** A grey picture with a dark square, so drawn shapes and band text stand out in pixel checks. */

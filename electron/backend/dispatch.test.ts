@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contract, methodNames } from '../../shared/contract';
+import { contract, methodNames } from '@shared/contract';
 import { createBackend } from '.';
 import { sampleTsvRows, withProject, writeTsv } from '../../test/fixtures';
 

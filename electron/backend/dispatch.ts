@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contract, isMethodName, type ApiError, type Input, type MethodName, type Output } from '../../shared/contract';
+import { contract, isMethodName, type ApiError, type Input, type MethodName, type Output } from '@shared/contract';
 import { AppError, toApiError } from './errors';
 import type { Handlers } from './handlers';
 import type { CallContext } from './state';

@@ -1,4 +1,4 @@
-import type { ApiError, ErrorCode } from '../../shared/contract';
+import type { ApiError, ErrorCode } from '@shared/contract';
 import { storageFailure } from './db/failures';
 
 /** An error meant for the user: its code and message cross the boundary as they are. */

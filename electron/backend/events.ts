@@ -1,4 +1,4 @@
-import type { AppEvent, DataScope } from '../../shared/contract';
+import type { AppEvent, DataScope } from '@shared/contract';
 
 export type Listener = (event: AppEvent) => void;
 

@@ -1,6 +1,6 @@
 import { basename, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import type { MethodName, Output, ParsedInput } from '../../shared/contract';
+import type { MethodName, Output, ParsedInput } from '@shared/contract';
 import type { BackendState, CallContext } from './state';
 import { AppError } from './errors';
 import { deleteDataset, listDatasets } from './services/datasets';
@@ -9,7 +9,7 @@ import { defaultDatasetName, runImport } from './services/imports';
 import { getItem, itemNeighbours } from './services/items';
 import { listQuestions, questionFacets } from './services/questions';
 import { buildDemoProject } from './demo/build';
-import { promptPresets } from '../../shared/prompts/templates';
+import { promptPresets } from '@shared/prompts/templates';
 import { testEndpoint } from './endpoints/test-endpoint';
 import { deleteRun, runRow } from './runs/store';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';

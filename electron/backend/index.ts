@@ -8,7 +8,7 @@ import { imageBytes, thumbnail, type ImageBytes } from './services/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
 import { EndpointStore } from './endpoints/store';
 import type { SecretBox } from './endpoints/secrets';
-import { isMethodName, type MethodName } from '../../shared/contract';
+import { isMethodName, type MethodName } from '@shared/contract';
 import { AppError } from './errors';
 import { authorize } from './team/authorize';
 

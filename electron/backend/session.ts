@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { ProjectInfo } from '../../shared/contract';
+import type { ProjectInfo } from '@shared/contract';
 import { closeDb, openDb, type Db } from './db/open';
 import { AppError } from './errors';
 

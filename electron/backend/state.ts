@@ -1,4 +1,4 @@
-import type { ProjectInfo } from '../../shared/contract';
+import type { ProjectInfo } from '@shared/contract';
 import { AppError } from './errors';
 import type { EventBus } from './events';
 import type { JobRegistry } from './jobs/registry';

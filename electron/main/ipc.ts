@@ -1,5 +1,5 @@
 import type { IpcMainInvokeEvent } from 'electron';
-import { isMethodName } from '../../shared/contract';
+import { isMethodName } from '@shared/contract';
 import type { Backend } from '../backend';
 import type { CallResult } from '../backend/dispatch';
 

@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { UiCommand } from '../../shared/contract';
+import type { UiCommand } from '@shared/contract';
 
 export interface MenuActions {
   newProject(): void;

@@ -1,6 +1,6 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 import type { Backend } from '../backend';
-import type { AppEvent } from '../../shared/contract';
+import type { AppEvent } from '@shared/contract';
 import { fitToDisplays, type DisplayArea, type WindowStateStore } from './window-state';
 
 export interface WindowDeps {

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { isMethodName, methodNames } from '../../shared/contract';
+import { isMethodName, methodNames } from '@shared/contract';
 
 const CALL_CHANNEL = 'anchor:call';
 const EVENT_CHANNEL = 'anchor:event';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Backend } from '..';
-import { roleSchema, runConfigInputSchema, type RunSummary } from '../../../shared/contract';
+import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contract';
 import { AppError } from '../errors';
 import { int, withProject, type Common } from './commands';
 import type { Output } from './output';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { EndpointInput } from '../../../shared/contract';
+import type { EndpointInput } from '@shared/contract';
 import { int, withBackend } from './commands';
 
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Optimization, OptimizePlan } from '../../../shared/contract';
+import type { Optimization, OptimizePlan } from '@shared/contract';
 import { int, withProject, type Common } from './commands';
 
 interface OptimizeOptions extends Common {

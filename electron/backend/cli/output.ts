@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { ApiError, Job } from '../../../shared/contract';
+import type { ApiError, Job } from '@shared/contract';
 import { toApiError } from '../errors';
 import type { Backend } from '..';
 

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { Seeing } from '../../../shared/contract';
+import type { Seeing } from '@shared/contract';
 import type { Backend } from '..';
 import type { Output as CliOutput } from './output';
 import { AppError } from '../errors';
-import { predictionFormats, type Output, type PredictionFormat } from '../../../shared/contract';
-import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '../../../shared/reports/format';
+import { predictionFormats, type Output, type PredictionFormat } from '@shared/contract';
+import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '@shared/reports/format';
 import { int, withProject, type Common } from './commands';
 import { datasetId } from './eval';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { scoreMmEvalPro } from '../../../shared/scoring/mmevalpro';
-import { scoreMmmu, type MmmuGold } from '../../../shared/scoring/mmmu';
+import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
+import { scoreMmmu, type MmmuGold } from '@shared/scoring/mmmu';
 import { AppError } from '../errors';
 import { parseWith, readJsonFile, readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { createOutput } from './output';

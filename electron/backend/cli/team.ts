@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { LintFinding, UserRole } from '../../../shared/contract';
+import type { LintFinding, UserRole } from '@shared/contract';
 import { withProject, type Common } from './commands';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];

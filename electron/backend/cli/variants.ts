@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { VariantPlan, VariantResult } from '../../../shared/contract';
-import { levels, PAPER_SELECTION, restrictLevels, type Level, type VariantSelection } from '../../../shared/vrp/relations';
+import type { VariantPlan, VariantResult } from '@shared/contract';
+import { levels, PAPER_SELECTION, restrictLevels, type Level, type VariantSelection } from '@shared/vrp/relations';
 import { withProject, type Common } from './commands';
 
 function parseLevels(text: string): Level[] {

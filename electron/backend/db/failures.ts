@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ApiError } from '../../../shared/contract';
+import type { ApiError } from '@shared/contract';
 
 /** SQLite's result code of an error thrown by better-sqlite3 (`SQLITE_BUSY`, `SQLITE_IOERR_WRITE`, …), else null. */
 export function sqliteCode(error: unknown): string | null {

@@ -1,5 +1,5 @@
-import type { Role } from '../../../shared/contract';
-import { labelOptions } from '../../../shared/domain/options';
+import type { Role } from '@shared/contract';
+import { labelOptions } from '@shared/domain/options';
 import type { QuestionInput } from '../formats/sink';
 import { seededRandom, shuffle } from './random';
 import type { BarItem, DemoItem, LineItem, SceneItem, TriangleItem } from './spec';

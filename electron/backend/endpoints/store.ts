@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { endpointSchema, type Endpoint, type EndpointInfo } from '../../../shared/contract';
+import { endpointSchema, type Endpoint, type EndpointInfo } from '@shared/contract';
 import { AppError } from '../errors';
 import type { SecretBox } from './secrets';
 

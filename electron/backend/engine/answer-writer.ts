@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../shared/contract';
+import type { ApiError } from '@shared/contract';
 import { isBusy, storageFailure } from '../db/failures';
 
 /**

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import type { Endpoint } from '../../../shared/contract';
+import type { Endpoint } from '@shared/contract';
 import { readRateBudget, type RateBudget } from './rate-headers';
 
 /** Why a request failed, which decides whether it is worth asking again. */

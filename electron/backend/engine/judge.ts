@@ -1,5 +1,5 @@
-import type { Option } from '../../../shared/contract';
-import { judgePrompt, parseJudgeReply, type Extracted } from '../../../shared/scoring/extract';
+import type { Option } from '@shared/contract';
+import { judgePrompt, parseJudgeReply, type Extracted } from '@shared/scoring/extract';
 import type { JudgeTry } from '../runs/predictions';
 import type { EndpointSnapshot } from '../runs/config';
 import { askWithRetries, costOf, GaveUp, type AskSignals, type RetryPolicy } from './ask';

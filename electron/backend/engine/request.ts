@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import type { Option, PromptMessagePart, QuestionType } from '../../../shared/contract';
-import { renderPrompt, type PromptTemplate } from '../../../shared/prompts/templates';
-import { ruleOf, type ScoringRule } from '../../../shared/scoring/rules';
+import type { Option, PromptMessagePart, QuestionType } from '@shared/contract';
+import { renderPrompt, type PromptTemplate } from '@shared/prompts/templates';
+import { ruleOf, type ScoringRule } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
-import { interventionParts } from '../../../shared/vrp/instruction';
-import type { Level } from '../../../shared/vrp/relations';
+import { interventionParts } from '@shared/vrp/instruction';
+import type { Level } from '@shared/vrp/relations';
 
 /** One thing a run asks: a question in one circular pass, with the options and gold answer of that pass. */
 export interface Unit {

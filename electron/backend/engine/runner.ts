@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { ApiError } from '../../../shared/contract';
-import { readResponse, isRight } from '../../../shared/scoring/answer';
+import type { ApiError } from '@shared/contract';
+import { readResponse, isRight } from '@shared/scoring/answer';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';

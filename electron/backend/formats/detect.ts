@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { DataFormat } from '../../../shared/contract';
+import type { DataFormat } from '@shared/contract';
 import type { Importer } from './context';
 import { importError } from './import-error';
 import { importJsonl } from './jsonl-import';

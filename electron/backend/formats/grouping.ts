@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/contract';
+import type { Role } from '@shared/contract';
 import type { ImportSink, ItemInput } from './sink';
 
 interface Group {

@@ -1,5 +1,5 @@
-import type { Role } from '../../../shared/contract';
-import { roleFromEvalType } from '../../../shared/domain/roles';
+import type { Role } from '@shared/contract';
+import { roleFromEvalType } from '@shared/domain/roles';
 import { checkCancelled, type ImportContext } from './context';
 import { isBlank, optionalText, pickExtra, requireString, stringList } from './fields';
 import { ItemGroups } from './grouping';

@@ -1,4 +1,4 @@
-import { evalTypeFromRole } from '../../../shared/domain/roles';
+import { evalTypeFromRole } from '@shared/domain/roles';
 import type { Db } from '../db/open';
 import { exportItems, imageBase64, type ExportSelection } from './export-items';
 import { writeAtomically } from './write-lines';

@@ -1,4 +1,4 @@
-import { roleFromEvalType } from '../../../shared/domain/roles';
+import { roleFromEvalType } from '@shared/domain/roles';
 import { checkCancelled, type ImportContext } from './context';
 import { isBlank, optionalText, pickExtra, requireId, requireString } from './fields';
 import { ItemGroups } from './grouping';

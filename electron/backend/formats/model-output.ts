@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import type { Role } from '../../../shared/contract';
-import { roleFromEvalType } from '../../../shared/domain/roles';
+import type { Role } from '@shared/contract';
+import { roleFromEvalType } from '@shared/domain/roles';
 import { AppError } from '../errors';
 
 /**

@@ -1,6 +1,6 @@
 import JSON5 from 'json5';
-import type { Option } from '../../../shared/contract';
-import { labelOptions, optionLabelProblem } from '../../../shared/domain/options';
+import type { Option } from '@shared/contract';
+import { labelOptions, optionLabelProblem } from '@shared/domain/options';
 import { stringList } from './fields';
 
 /**

@@ -1,4 +1,4 @@
-import type { Option, QuestionType, Role } from '../../../shared/contract';
+import type { Option, QuestionType, Role } from '@shared/contract';
 import { checkPixelBudget } from './pixel-budget';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
-import { restrictLevels, PAPER_SELECTION } from '../../../shared/vrp/relations';
+import { restrictLevels, PAPER_SELECTION } from '@shared/vrp/relations';
 
 const t = withTeamServer();
 

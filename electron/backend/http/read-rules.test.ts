@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Revision, TripletVerdicts } from '../../../shared/contract';
+import type { Revision, TripletVerdicts } from '@shared/contract';
 import { withTeamServer } from '../../../test/http-fixtures';
 import { goodDraft } from '../../../test/team-fixtures';
 import { sceneFor } from '../../../test/vrp-fixtures';

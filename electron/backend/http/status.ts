@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/contract';
+import type { ErrorCode } from '@shared/contract';
 
 /** HTTP status per error code; the body always carries `{ code, message }` as well. */
 export const statusOf: Record<ErrorCode, number> = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Job } from '../../../shared/contract';
+import type { Job } from '@shared/contract';
 import { AppError, toApiError } from '../errors';
 import type { EventBus } from '../events';
 

@@ -1,9 +1,9 @@
-import type { Comparison, Seeing } from '../../../shared/contract';
-import { accuracyBy } from '../../../shared/scoring/accuracy';
-import { withClusterIntervals } from '../../../shared/scoring/cluster-accuracy';
-import { hasClusters, pairedClusterBootstrap } from '../../../shared/scoring/cluster-bootstrap';
-import { mcnemar } from '../../../shared/scoring/intervals';
-import { multimodalGain, multimodalLeakage } from '../../../shared/scoring/seeing';
+import type { Comparison, Seeing } from '@shared/contract';
+import { accuracyBy } from '@shared/scoring/accuracy';
+import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
+import { hasClusters, pairedClusterBootstrap } from '@shared/scoring/cluster-bootstrap';
+import { mcnemar } from '@shared/scoring/intervals';
+import { multimodalGain, multimodalLeakage } from '@shared/scoring/seeing';
 import { AppError } from '../errors';
 import { shownAnswer, type ScoredQuestion } from './load';
 

@@ -1,9 +1,9 @@
-import type { Comparison, RunReport, VrpSeries } from '../../../shared/contract';
+import type { Comparison, RunReport, VrpSeries } from '@shared/contract';
 import type { EChartsOption } from 'echarts';
-import { accuracyBars, barsHeight, heatColour, heatText, lightChartTheme as theme, vrpRadar } from '../../../shared/reports/charts';
-import { echarts } from '../../../shared/reports/echarts-setup';
-import { ciText, clusterCiText, clusterNote, pairBootstrapText, pct1 as pct, tripletCount, verdictText } from '../../../shared/reports/format';
-import { GROUP_TITLES, MMEVALPRO_COLUMNS, ROLES, vrpAxes } from '../../../shared/reports/tables';
+import { accuracyBars, barsHeight, heatColour, heatText, lightChartTheme as theme, vrpRadar } from '@shared/reports/charts';
+import { echarts } from '@shared/reports/echarts-setup';
+import { ciText, clusterCiText, clusterNote, pairBootstrapText, pct1 as pct, tripletCount, verdictText } from '@shared/reports/format';
+import { GROUP_TITLES, MMEVALPRO_COLUMNS, ROLES, vrpAxes } from '@shared/reports/tables';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

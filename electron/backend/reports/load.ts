@@ -1,6 +1,6 @@
-import type { QuestionType, Role } from '../../../shared/contract';
-import { isScoringRule, ruleOf } from '../../../shared/scoring/rules';
-import { VRP_KEYS } from '../../../shared/scoring/accuracy';
+import type { QuestionType, Role } from '@shared/contract';
+import { isScoringRule, ruleOf } from '@shared/scoring/rules';
+import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
 import { runRow } from '../runs/store';
 

@@ -1,8 +1,8 @@
-import type { Role, RunReport, RunSummary } from '../../../shared/contract';
-import { reportGroupKeys } from '../../../shared/contract/report-entities';
-import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
-import { withClusterIntervals } from '../../../shared/scoring/cluster-accuracy';
-import { scoreMmEvalPro, type TripletAnswer } from '../../../shared/scoring/mmevalpro';
+import type { Role, RunReport, RunSummary } from '@shared/contract';
+import { reportGroupKeys } from '@shared/contract/report-entities';
+import { accuracyBy, VRP_KEYS } from '@shared/scoring/accuracy';
+import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
+import { scoreMmEvalPro, type TripletAnswer } from '@shared/scoring/mmevalpro';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */

@@ -1,6 +1,6 @@
-import type { LeaderboardRow, ParsedInput, RunSummary, VrpSeries } from '../../../shared/contract';
-import { accuracyBy, VRP_KEYS } from '../../../shared/scoring/accuracy';
-import { scoreMmEvalPro } from '../../../shared/scoring/mmevalpro';
+import type { LeaderboardRow, ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
+import { accuracyBy, VRP_KEYS } from '@shared/scoring/accuracy';
+import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
 import type { Db } from '../db/open';
 import { runConfig, runRow } from '../runs/store';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
   HUMAN_MODEL, RANDOM_MODEL, type Endpoint, type RunConfigParsed,
-} from '../../../shared/contract';
-import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '../../../shared/prompts/templates';
-import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
+} from '@shared/contract';
+import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '@shared/prompts/templates';
+import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 

@@ -1,4 +1,4 @@
-import type { Option } from '../../../shared/contract';
+import type { Option } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { runRow } from './store';

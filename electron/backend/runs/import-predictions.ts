@@ -1,10 +1,10 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { ParsedInput, PredictionFormat } from '../../../shared/contract';
-import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
-import { isRight, readResponse } from '../../../shared/scoring/answer';
-import { ruleOf } from '../../../shared/scoring/rules';
-import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
+import type { ParsedInput, PredictionFormat } from '@shared/contract';
+import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
+import { isRight, readResponse } from '@shared/scoring/answer';
+import { ruleOf } from '@shared/scoring/rules';
+import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';

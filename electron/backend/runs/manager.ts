@@ -1,6 +1,6 @@
-import type { RunConfigParsed, RunPlan, RunSummary } from '../../../shared/contract';
-import { isRight } from '../../../shared/scoring/answer';
-import { ruleOf } from '../../../shared/scoring/rules';
+import type { RunConfigParsed, RunPlan, RunSummary } from '@shared/contract';
+import { isRight } from '@shared/scoring/answer';
+import { ruleOf } from '@shared/scoring/rules';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';

@@ -1,7 +1,7 @@
-import type { RunPlan } from '../../../shared/contract';
-import { renderPrompt } from '../../../shared/prompts/templates';
-import { interventionParts } from '../../../shared/vrp/instruction';
-import type { Level } from '../../../shared/vrp/relations';
+import type { RunPlan } from '@shared/contract';
+import { renderPrompt } from '@shared/prompts/templates';
+import { interventionParts } from '@shared/vrp/instruction';
+import type { Level } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';

@@ -1,9 +1,9 @@
 import type {
   Option, PredictionDetail, PredictionOutcome, PredictionRow, PromptMessagePart, QuestionType, Role,
-} from '../../../shared/contract';
-import type { ExtractionPath } from '../../../shared/scoring/extract';
-import { isRight } from '../../../shared/scoring/answer';
-import { ruleOf } from '../../../shared/scoring/rules';
+} from '@shared/contract';
+import type { ExtractionPath } from '@shared/scoring/extract';
+import { isRight } from '@shared/scoring/answer';
+import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
-import type { RunConfigParsed } from '../../../shared/contract';
+import type { RunConfigParsed } from '@shared/contract';
 
 const ctx = withProject();
 let server: FakeOpenAI | null = null;

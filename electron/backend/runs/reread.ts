@@ -1,7 +1,7 @@
-import type { Option, QuestionType } from '../../../shared/contract';
-import { isRight, readResponse } from '../../../shared/scoring/answer';
-import { EXTRACTOR_VERSION } from '../../../shared/scoring/extract';
-import { ruleOf } from '../../../shared/scoring/rules';
+import type { Option, QuestionType } from '@shared/contract';
+import { isRight, readResponse } from '@shared/scoring/answer';
+import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
+import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { configHash, type FrozenConfig } from './config';

@@ -1,5 +1,5 @@
-import type { Option, Role, RunConfigParsed, RunStatus, RunSummary } from '../../../shared/contract';
-import { circularPasses } from '../../../shared/scoring/circular';
+import type { Option, Role, RunConfigParsed, RunStatus, RunSummary } from '@shared/contract';
+import { circularPasses } from '@shared/scoring/circular';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { questionWhere } from '../services/questions';

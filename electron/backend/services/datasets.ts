@@ -1,4 +1,4 @@
-import type { DatasetSummary } from '../../../shared/contract';
+import type { DatasetSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { appendRevision } from '../db/revisions';

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import type { ParsedInput } from '../../../shared/contract';
+import type { ParsedInput } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';

@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import type { DataFormat, ImportResult, ParsedInput } from '../../../shared/contract';
+import type { DataFormat, ImportResult, ParsedInput } from '@shared/contract';
 import { openDb } from '../db/open';
 import { AppError } from '../errors';
 import type { JobControl } from '../jobs/registry';

@@ -1,7 +1,7 @@
-import type { ItemDetail, Question } from '../../../shared/contract';
+import type { ItemDetail, Question } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { ruleOf } from '../../../shared/scoring/rules';
+import { ruleOf } from '@shared/scoring/rules';
 
 interface ItemRow {
   id: number; dataset_id: number; dataset_name: string; ext_id: string; position: number; source: string | null;

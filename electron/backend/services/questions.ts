@@ -1,6 +1,6 @@
-import type { QuestionFilter, QuestionRow } from '../../../shared/contract';
+import type { QuestionFilter, QuestionRow } from '@shared/contract';
 import type { Db } from '../db/open';
-import type { Actor } from '../../../shared/domain/permissions';
+import type { Actor } from '@shared/domain/permissions';
 import { draftReadClause } from '../team/read-rules';
 
 export function questionWhere(filter: QuestionFilter): { sql: string; params: unknown[] } {

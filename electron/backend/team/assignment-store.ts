@@ -1,4 +1,4 @@
-import type { Assignment, ItemStatus } from '../../../shared/contract';
+import type { Assignment, ItemStatus } from '@shared/contract';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';

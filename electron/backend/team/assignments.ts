@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/contract';
+import type { User } from '@shared/contract';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { statement } from '../db/statements';

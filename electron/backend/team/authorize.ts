@@ -1,5 +1,5 @@
-import { contract, type MethodName } from '../../../shared/contract';
-import { hasRole } from '../../../shared/domain/permissions';
+import { contract, type MethodName } from '@shared/contract';
+import { hasRole } from '@shared/domain/permissions';
 import { AppError } from '../errors';
 import type { BackendState, CallContext } from '../state';
 import { actorOf } from './users';

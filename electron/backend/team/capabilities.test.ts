@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilityMethods, capabilityNames } from '../../../shared/domain/capabilities';
+import { capabilityMethods, capabilityNames } from '@shared/domain/capabilities';
 import { withProject } from '../../../test/fixtures';
 import { seedTeam } from '../../../test/team-fixtures';
 

@@ -1,5 +1,5 @@
-import type { Dashboard, ProblemReason, TripletVerdicts } from '../../../shared/contract';
-import { cohenKappa } from '../../../shared/scoring/agreement';
+import type { Dashboard, ProblemReason, TripletVerdicts } from '@shared/contract';
+import { cohenKappa } from '@shared/scoring/agreement';
 import type { Db } from '../db/open';
 import { listUsers } from './users';
 

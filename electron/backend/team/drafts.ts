@@ -1,6 +1,6 @@
-import type { Draft, DraftRole, TripletDraft } from '../../../shared/contract';
-import { labelOptions } from '../../../shared/domain/options';
-import { emptyDraft } from '../../../shared/domain/triplet-validation';
+import type { Draft, DraftRole, TripletDraft } from '@shared/contract';
+import { labelOptions } from '@shared/domain/options';
+import { emptyDraft } from '@shared/domain/triplet-validation';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 

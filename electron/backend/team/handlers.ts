@@ -1,5 +1,5 @@
-import { contract, type MethodName } from '../../../shared/contract';
-import { capabilitiesOf } from '../../../shared/domain/capabilities';
+import { contract, type MethodName } from '@shared/contract';
+import { capabilitiesOf } from '@shared/domain/capabilities';
 import type { Handlers } from '../handlers';
 import type { BackendState, CallContext } from '../state';
 import { AppError } from '../errors';

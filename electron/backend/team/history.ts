@@ -1,6 +1,6 @@
-import type { Revision, TripletDraft } from '../../../shared/contract';
+import type { Revision, TripletDraft } from '@shared/contract';
 import type { Db } from '../db/open';
-import { mayReadDraft, maySeeCurrentVerdicts, type Actor } from '../../../shared/domain/permissions';
+import { mayReadDraft, maySeeCurrentVerdicts, type Actor } from '@shared/domain/permissions';
 import { itemState } from './assignment-store';
 
 interface Row { id: number; at: string; user_id: string | null; action: string; diff: string; entity: string }

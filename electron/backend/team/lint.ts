@@ -1,4 +1,4 @@
-import type { LintFinding } from '../../../shared/contract';
+import type { LintFinding } from '@shared/contract';
 import type { Db } from '../db/open';
 
 interface QRow {

@@ -1,5 +1,5 @@
-import type { QueueEntry } from '../../../shared/contract';
-import type { Actor } from '../../../shared/domain/permissions';
+import type { QueueEntry } from '@shared/contract';
+import type { Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import type { ItemState } from './assignment-store';

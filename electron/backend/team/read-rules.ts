@@ -1,6 +1,6 @@
-import type { ItemDetail as Item } from '../../../shared/contract';
-import { editableStatuses } from '../../../shared/domain/triplet-state';
-import { mayReadDraft, type Actor } from '../../../shared/domain/permissions';
+import type { ItemDetail as Item } from '@shared/contract';
+import { editableStatuses } from '@shared/domain/triplet-state';
+import { mayReadDraft, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { itemState } from './assignment-store';
 

@@ -1,5 +1,5 @@
-import type { ItemStatus, TripletVerdicts } from '../../../shared/contract';
-import { reviewRefusal, type Actor } from '../../../shared/domain/permissions';
+import type { ItemStatus, TripletVerdicts } from '@shared/contract';
+import { reviewRefusal, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { withProject } from '../../../test/fixtures';
 import { as, goodDraft, seedTeam } from '../../../test/team-fixtures';
-import type { TripletVerdicts } from '../../../shared/contract';
+import type { TripletVerdicts } from '@shared/contract';
 
 const t = withProject();
 

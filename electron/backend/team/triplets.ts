@@ -1,7 +1,7 @@
-import type { Review, Triplet, TripletDraft, TripletVerdicts } from '../../../shared/contract';
-import { editRefusal, maySeeCurrentVerdicts, mayReadDraft, reviewRefusal, type Actor } from '../../../shared/domain/permissions';
-import { nextStatus, TransitionError, type OverrideTarget } from '../../../shared/domain/triplet-state';
-import { emptyDraft, tripletIssues } from '../../../shared/domain/triplet-validation';
+import type { Review, Triplet, TripletDraft, TripletVerdicts } from '@shared/contract';
+import { editRefusal, maySeeCurrentVerdicts, mayReadDraft, reviewRefusal, type Actor } from '@shared/domain/permissions';
+import { nextStatus, TransitionError, type OverrideTarget } from '@shared/domain/triplet-state';
+import { emptyDraft, tripletIssues } from '@shared/domain/triplet-validation';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';

@@ -1,5 +1,5 @@
-import type { User, UserRole } from '../../../shared/contract';
-import type { Actor } from '../../../shared/domain/permissions';
+import type { User, UserRole } from '@shared/contract';
+import type { Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { statement } from '../db/statements';

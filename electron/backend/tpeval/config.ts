@@ -1,11 +1,11 @@
-import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '../../../shared/contract';
-import { presetTemplate, type PromptTemplate } from '../../../shared/prompts/templates';
-import type { OptimizeParams } from '../../../shared/tpeval/params';
+import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '@shared/contract';
+import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
+import type { OptimizeParams } from '@shared/tpeval/params';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import { findDataset } from '../services/datasets';
-import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '../../../shared/tpeval/question-template';
+import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/tpeval/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */
 export interface OptimizeConfig {

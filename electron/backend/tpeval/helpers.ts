@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import OpenAI from 'openai';
-import type { Endpoint } from '../../../shared/contract';
+import type { Endpoint } from '@shared/contract';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { askWithRetries, costOf, type RetryPolicy } from '../engine/ask';
@@ -9,8 +9,8 @@ import { createChatClient, type ChatClient } from '../engine/client';
 import { AdaptiveLimiter } from '../engine/limiter';
 import { fitSize, ImageEncoder, requestKey } from '../engine/request';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import type { PromptMessagePart } from '../../../shared/contract';
-import type { HelperPart } from '../../../shared/tpeval/meta-prompt';
+import type { PromptMessagePart } from '@shared/contract';
+import type { HelperPart } from '@shared/tpeval/meta-prompt';
 import type { EndpointSnapshot } from '../runs/config';
 
 /** A helper model of an optimisation (optimizer, analyzer or embeddings) with its own client and limiter. */

@@ -1,4 +1,4 @@
-import type { Candidate, Optimization } from '../../../shared/contract';
+import type { Candidate, Optimization } from '@shared/contract';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';

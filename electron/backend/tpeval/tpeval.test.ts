@@ -3,7 +3,7 @@ import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { CAREFUL, closer, embedding, helperReply, P0, QUESTION_TEMPLATE, REWRITE, STEPWISE, targetReply, WRAPPER } from '../../../test/tpeval-fixtures';
-import { combinedScore, wordEditDistance } from '../../../shared/tpeval/scoring';
+import { combinedScore, wordEditDistance } from '@shared/tpeval/scoring';
 
 const ctx = withProject();
 const servers: FakeOpenAI[] = [];

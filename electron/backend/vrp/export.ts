@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { VariantRow } from '../../../shared/contract';
+import type { VariantRow } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { findDataset } from '../services/datasets';

@@ -1,11 +1,11 @@
-import type { MethodName } from '../../../shared/contract';
+import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../handlers';
 import type { BackendState } from '../state';
 import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
 import { nodeKonva } from './konva-node';
 import { AppError } from '../errors';
-import { sceneRefusal } from '../../../shared/domain/permissions';
+import { sceneRefusal } from '@shared/domain/permissions';
 import { itemState } from '../team/assignment-store';
 import { actorOf } from '../team/users';
 import { planVariants } from './plan';

@@ -1,6 +1,6 @@
 import Konva from 'konva';
 import { createCanvas, DOMMatrix, Image, Path2D } from '@napi-rs/canvas';
-import type { KonvaLib } from '../../../shared/vrp/konva-scene';
+import type { KonvaLib } from '@shared/vrp/konva-scene';
 import { registerFonts } from '../demo/fonts';
 
 let ready = false;

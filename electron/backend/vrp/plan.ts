@@ -1,7 +1,7 @@
-import type { Option, VariantPlan } from '../../../shared/contract';
-import { bandInstruction } from '../../../shared/vrp/instruction';
-import { variantMatrix, type VariantSelection, type VariantSpec } from '../../../shared/vrp/relations';
-import type { Scene } from '../../../shared/vrp/scene';
+import type { Option, VariantPlan } from '@shared/contract';
+import { bandInstruction } from '@shared/vrp/instruction';
+import { variantMatrix, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
+import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { findDataset } from '../services/datasets';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { loadImage, type Canvas, type Image } from '@napi-rs/canvas';
-import { buildVariant, type KonvaLib, type SceneImage } from '../../../shared/vrp/konva-scene';
-import type { VariantSpec } from '../../../shared/vrp/relations';
-import type { Scene } from '../../../shared/vrp/scene';
+import { buildVariant, type KonvaLib, type SceneImage } from '@shared/vrp/konva-scene';
+import type { VariantSpec } from '@shared/vrp/relations';
+import type { Scene } from '@shared/vrp/scene';
 import { AppError } from '../errors';
 
 /** The largest image a variant is drawn from: 8192 px a side, 40 megapixels (a 4000×3000 photo is 12). */

@@ -1,6 +1,6 @@
-import type { CanvasItem, SceneRecord } from '../../../shared/contract';
-import { loadScene, SceneLoadError } from '../../../shared/vrp/migrate';
-import type { Scene } from '../../../shared/vrp/scene';
+import type { CanvasItem, SceneRecord } from '@shared/contract';
+import { loadScene, SceneLoadError } from '@shared/vrp/migrate';
+import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { statement } from '../db/statements';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { VariantResult } from '../../../shared/contract';
-import { colourValues, fontValues, FULL_INTERVENTION_PROMPT, levels, positionValues, shapeValues, type VariantSpec } from '../../../shared/vrp/relations';
+import type { VariantResult } from '@shared/contract';
+import { colourValues, fontValues, FULL_INTERVENTION_PROMPT, levels, positionValues, shapeValues, type VariantSpec } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';

@@ -4,18 +4,18 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadImage } from '@napi-rs/canvas';
 import { FakeOpenAI } from '../../../test/openai-server';
-import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '../../../shared/vrp/instruction';
+import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '@shared/vrp/instruction';
 import { nodeKonva } from './konva-node';
 import { renderVariant } from './render';
-import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '../../../shared/vrp/relations';
-import { loadScene } from '../../../shared/vrp/migrate';
+import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '@shared/vrp/relations';
+import { loadScene } from '@shared/vrp/migrate';
 import { withProject } from '../../../test/fixtures';
 import { box, picture, sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { writeTsv } from '../../../test/fixtures';
 import { humanRun } from '../../../test/eval-fixtures';
 import { rgbaOf } from '../../../test/pixels';
 import type { Backend } from '..';
-import type { RunConfigInput } from '../../../shared/contract';
+import type { RunConfigInput } from '@shared/contract';
 
 const db = (backend: Backend) => backend.state.requireProject().db;
 

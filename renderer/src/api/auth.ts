@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../shared/contract';
+import type { ApiError } from '@shared/contract';
 import { CallError } from './call';
 
 async function post(path: string, body: unknown): Promise<unknown> {

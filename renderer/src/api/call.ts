@@ -1,4 +1,4 @@
-import type { ApiError, Input, MethodName, Output } from '../../../shared/contract';
+import type { ApiError, Input, MethodName, Output } from '@shared/contract';
 import { transport } from './transport';
 
 /** An API error with its code, thrown by `call` so React Query and forms can show the message as it is. */

@@ -1,4 +1,4 @@
-import type { Capability, ImportSource } from '../../../shared/domain/capabilities';
+import type { Capability, ImportSource } from '@shared/domain/capabilities';
 import { useCall } from './queries';
 
 export interface Capabilities {

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../shared/contract';
+import type { ApiError } from '@shared/contract';
 import { useCall } from './queries';
 import { CallError } from './call';
 import { transport } from './transport';

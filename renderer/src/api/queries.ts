@@ -1,5 +1,5 @@
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { contract, type DataScope, type Input, type MethodName, type Output } from '../../../shared/contract';
+import { contract, type DataScope, type Input, type MethodName, type Output } from '@shared/contract';
 import { call } from './call';
 import { transport } from './transport';
 

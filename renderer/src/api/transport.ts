@@ -1,4 +1,4 @@
-import type { ApiError, AppEvent } from '../../../shared/contract';
+import type { ApiError, AppEvent } from '@shared/contract';
 
 /** `unreachable`: the request never got an answer (server stopped, network gone), so it is worth sending again. */
 export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError; unreachable?: boolean };

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Input, MethodName, Output } from '../../../shared/contract';
+import type { Input, MethodName, Output } from '@shared/contract';
 import { call } from './call';
 
 export const PAGE_SIZE = 200;

@@ -1,4 +1,4 @@
-import type { UiCommand } from '../../../shared/contract';
+import type { UiCommand } from '@shared/contract';
 import { useDialogs } from '../stores/dialogs';
 import { useNavigation, type Screen } from '../stores/navigation';
 import { useTheme } from '../stores/theme';

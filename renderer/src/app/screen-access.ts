@@ -1,4 +1,4 @@
-import type { Capability } from '../../../shared/domain/capabilities';
+import type { Capability } from '@shared/domain/capabilities';
 import type { Screen } from '../stores/navigation';
 
 /** Screens shown only to people with one of these capabilities (Team is where a lead manages people and work). */

@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/contract';
+import type { Role } from '@shared/contract';
 
 const short: Record<Role, string> = { origin: 'O', perception: 'P', knowledge: 'K' };
 

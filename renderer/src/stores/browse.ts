@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ItemStatus, Role } from '../../../shared/contract';
+import type { ItemStatus, Role } from '@shared/contract';
 
 export interface BrowseFilters {
   source?: string;

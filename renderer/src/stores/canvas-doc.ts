@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { applyDiff, composeDiffs, diffScenes, isEmptyDiff, type SceneDiff } from '../../../shared/vrp/scene-diff';
-import type { Scene } from '../../../shared/vrp/scene';
+import { applyDiff, composeDiffs, diffScenes, isEmptyDiff, type SceneDiff } from '@shared/vrp/scene-diff';
+import type { Scene } from '@shared/vrp/scene';
 
 interface Entry {
   diff: SceneDiff;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Job } from '../../../shared/contract';
+import type { Job } from '@shared/contract';
 
 interface JobsState {
   jobs: Record<string, Job>;

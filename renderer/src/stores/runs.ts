@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { PredictionOutcome } from '../../../shared/contract';
-import type { ExtractionPath } from '../../../shared/scoring/extract';
+import type { PredictionOutcome } from '@shared/contract';
+import type { ExtractionPath } from '@shared/scoring/extract';
 
 interface RunsState {
   runId: number | null;

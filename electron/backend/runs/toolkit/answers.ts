@@ -1,4 +1,4 @@
-import type { Option, Role } from '../../../../shared/contract';
+import type { Option, Role } from '@shared/contract';
 
 /** What a toolkit itself concluded about one answer: kept beside our own reading so the two can be compared. */
 export interface ToolkitReading {

@@ -1,4 +1,4 @@
-import type { ToolkitComparison } from '../../../../shared/contract';
+import type { ToolkitComparison } from '@shared/contract';
 import type { Db } from '../../db/open';
 import type { ToolkitReading } from './answers';
 

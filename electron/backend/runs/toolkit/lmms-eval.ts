@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Role } from '../../../../shared/contract';
-import { roleFromEvalType } from '../../../../shared/domain/roles';
+import type { Role } from '@shared/contract';
+import { roleFromEvalType } from '@shared/domain/roles';
 import { AppError } from '../../errors';
 import { parseOptions } from '../../formats/options-input';
 import type { AnswerKey, FileAnswer } from './answers';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Option, Role } from '../../../../shared/contract';
+import type { Option, Role } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
 import type { FileAnswer } from './answers';

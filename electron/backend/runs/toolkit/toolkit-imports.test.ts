@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { circularPasses } from '../../../../shared/scoring/circular';
+import { circularPasses } from '@shared/scoring/circular';
 import { png, withProject, writeTsv } from '../../../../test/fixtures';
 import type { Backend } from '../../index';
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Option } from '../../../../shared/contract';
+import type { Option } from '@shared/contract';
 import { AppError } from '../../errors';
 import { OPTION_COLUMN } from '../../formats/vlmevalkit-columns';
 import { readTable, type TableRows } from '../../formats/spreadsheet';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Shape } from '../../../../shared/vrp/scene';
+import type { Shape } from '@shared/vrp/scene';
 import { ellipseBounds, ellipseOf, fromEllipse, type ImportedImage } from './geometry';
 import type { SceneExport } from './scenes';
 

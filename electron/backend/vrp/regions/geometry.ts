@@ -1,4 +1,4 @@
-import type { Shape } from '../../../../shared/vrp/scene';
+import type { Shape } from '@shared/vrp/scene';
 
 /** An ellipse as exchange formats give it: centre, radii and rotation in degrees (clockwise in image coordinates). */
 export interface Ellipse { cx: number; cy: number; rx: number; ry: number; rotation: number }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Shape } from '../../../../shared/vrp/scene';
+import type { Shape } from '@shared/vrp/scene';
 import { withProject } from '../../../../test/fixtures';
 import { box, sceneFor, seedPictures } from '../../../../test/vrp-fixtures';
 

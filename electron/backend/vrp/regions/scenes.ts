@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { defaultStrokeWidth, DEFAULT_STROKE, emptyScene, sceneSchema, type Scene, type Shape } from '../../../../shared/vrp/scene';
+import { defaultStrokeWidth, DEFAULT_STROKE, emptyScene, sceneSchema, type Scene, type Shape } from '@shared/vrp/scene';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
 import { writeAtomically } from '../../formats/write-lines';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
-import type { DraftRole } from '../../../../shared/contract';
-import { optionLabel } from '../../../../shared/domain/options';
-import { tripletIssues } from '../../../../shared/domain/triplet-validation';
+import type { DraftRole } from '@shared/contract';
+import { optionLabel } from '@shared/domain/options';
+import { tripletIssues } from '@shared/domain/triplet-validation';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';

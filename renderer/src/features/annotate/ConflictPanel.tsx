@@ -1,5 +1,5 @@
 import { GitMerge } from 'lucide-react';
-import type { Triplet, TripletDraft } from '../../../../shared/contract';
+import type { Triplet, TripletDraft } from '@shared/contract';
 import { DraftSummary } from './DraftSummary';
 import type { Conflict } from './useTripletEditor';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Plus, X } from 'lucide-react';
-import type { Draft, DraftRole, Review } from '../../../../shared/contract';
-import { optionLabel } from '../../../../shared/domain/options';
-import { MAX_DRAFT_OPTIONS, type DraftIssue } from '../../../../shared/domain/triplet-validation';
+import type { Draft, DraftRole, Review } from '@shared/contract';
+import { optionLabel } from '@shared/domain/options';
+import { MAX_DRAFT_OPTIONS, type DraftIssue } from '@shared/domain/triplet-validation';
 import { RoleBadge } from '../../components/RoleBadge';
 import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit, type OptionFocus } from './option-editing';
 import { ReviewNotes } from './ReviewNotes';

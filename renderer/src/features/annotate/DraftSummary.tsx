@@ -1,5 +1,5 @@
-import type { TripletDraft } from '../../../../shared/contract';
-import { optionLabel } from '../../../../shared/domain/options';
+import type { TripletDraft } from '@shared/contract';
+import { optionLabel } from '@shared/domain/options';
 
 /** A saved text of both questions, compact: for the history and for comparing texts after a refused save. */
 export function DraftSummary(props: { draft: TripletDraft }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { History, RotateCcw, X } from 'lucide-react';
-import type { Revision } from '../../../../shared/contract';
+import type { Revision } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { DraftSummary } from './DraftSummary';
 

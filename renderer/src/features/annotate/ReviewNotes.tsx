@@ -1,5 +1,5 @@
 import { MessageSquareWarning } from 'lucide-react';
-import type { DraftRole, Review } from '../../../../shared/contract';
+import type { DraftRole, Review } from '@shared/contract';
 import { reasonLabels } from '../workflow/reasons';
 
 /** What the checkers flagged on one question, shown inline where the annotator fixes it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TripletDraft } from '../../../../shared/contract';
+import type { TripletDraft } from '@shared/contract';
 import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft, type DraftStorage } from './local-drafts';
 
 const text = (perception: string): TripletDraft => ({

@@ -1,4 +1,4 @@
-import type { TripletDraft } from '../../../../shared/contract';
+import type { TripletDraft } from '@shared/contract';
 
 /**
  * The annotator's unsent text, kept in the browser's storage at every keystroke so a reload, a crash or a server

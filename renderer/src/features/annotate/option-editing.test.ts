@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Draft } from '../../../../shared/contract';
+import type { Draft } from '@shared/contract';
 import { addOptionAtEnd, backspaceInOption, enterInOption, insertOption, removeOption } from './option-editing';
 
 const draft = (options: string[], answer: string | null = null): Draft => ({ text: 'q', options, answer, rationale: '' });

@@ -1,6 +1,6 @@
-import type { Draft } from '../../../../shared/contract';
-import { optionLabel } from '../../../../shared/domain/options';
-import { MAX_DRAFT_OPTIONS } from '../../../../shared/domain/triplet-validation';
+import type { Draft } from '@shared/contract';
+import { optionLabel } from '@shared/domain/options';
+import { MAX_DRAFT_OPTIONS } from '@shared/domain/triplet-validation';
 
 /** Where focus goes after an edit: an option by index, the rationale after the last option, or nowhere new. */
 export type OptionFocus = number | 'rationale' | null;

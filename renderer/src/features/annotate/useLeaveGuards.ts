@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Input } from '../../../../shared/contract';
+import type { Input } from '@shared/contract';
 import { BACKEND_BACK, transport } from '../../api/transport';
 
 interface LeaveGuards {

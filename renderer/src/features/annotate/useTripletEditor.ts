@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Triplet, TripletDraft } from '../../../../shared/contract';
+import type { Triplet, TripletDraft } from '@shared/contract';
 import { call, CallError } from '../../api/call';
 import { queryClient } from '../../api/queries';
 import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft } from './local-drafts';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { Shapes } from 'lucide-react';
-import { PAPER_SELECTION, type VariantSelection } from '../../../../shared/vrp/relations';
-import { asDrawnSpec } from '../../../../shared/vrp/konva-scene';
-import { DEFAULT_STROKE, emptyScene } from '../../../../shared/vrp/scene';
+import { PAPER_SELECTION, type VariantSelection } from '@shared/vrp/relations';
+import { asDrawnSpec } from '@shared/vrp/konva-scene';
+import { DEFAULT_STROKE, emptyScene } from '@shared/vrp/scene';
 import { useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
 import { EmptyState } from '../../components/EmptyState';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CanvasItem, DatasetSummary } from '../../../../shared/contract';
+import type { CanvasItem, DatasetSummary } from '@shared/contract';
 
 /** The dataset's items with an image: which have shapes, which still need a scene; the open one highlighted. */
 export function ItemList(props: {

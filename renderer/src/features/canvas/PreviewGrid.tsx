@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { relationLabels, variantMatrix, variantName, type VariantSelection, type VariantSpec } from '../../../../shared/vrp/relations';
-import type { Scene } from '../../../../shared/vrp/scene';
+import { relationLabels, variantMatrix, variantName, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
+import type { Scene } from '@shared/vrp/scene';
 import { Modal } from '../../components/Modal';
 import { drawVariant } from './browser-konva';
 

@@ -1,4 +1,4 @@
-import { sceneFonts, type Scene } from '../../../../shared/vrp/scene';
+import { sceneFonts, type Scene } from '@shared/vrp/scene';
 import { useCanvasDoc } from '../../stores/canvas-doc';
 
 /** The reference text: what full intervention writes in the band, its font, colour and band position. */

@@ -1,6 +1,6 @@
 import { Circle, Copy, Download, MousePointer2, Redo2, Square, Trash2, Undo2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { Scene } from '../../../../shared/vrp/scene';
+import type { Scene } from '@shared/vrp/scene';
 import { useCanvasDoc, type SaveState } from '../../stores/canvas-doc';
 import { useCanvasUi, type CanvasTool } from '../../stores/canvas-ui';
 import { updateShapes } from './scene-edits';

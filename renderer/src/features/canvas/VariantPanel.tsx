@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, Grid3x3, Sparkles, X } from 'lucide-react';
-import { relationLabels, variantMatrix, type Level, type VariantSelection } from '../../../../shared/vrp/relations';
+import { relationLabels, variantMatrix, type Level, type VariantSelection } from '@shared/vrp/relations';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { downloadFile, serverDownloads, useIsLead } from '../../api/download';

@@ -1,8 +1,8 @@
 import Konva from 'konva';
 import './fonts.css';
-import { buildVariant, type KonvaLib } from '../../../../shared/vrp/konva-scene';
-import type { VariantSpec } from '../../../../shared/vrp/relations';
-import { sceneFonts, type Scene } from '../../../../shared/vrp/scene';
+import { buildVariant, type KonvaLib } from '@shared/vrp/konva-scene';
+import type { VariantSpec } from '@shared/vrp/relations';
+import { sceneFonts, type Scene } from '@shared/vrp/scene';
 import { mediaUrl } from '../../api/call';
 
 export const K: KonvaLib = Konva;

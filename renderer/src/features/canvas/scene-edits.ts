@@ -1,4 +1,4 @@
-import type { Scene, Shape } from '../../../../shared/vrp/scene';
+import type { Scene, Shape } from '@shared/vrp/scene';
 
 /** An id unused in the scene; short, because ids travel in every saved revision. */
 export function newShapeId(scene: Scene): string {

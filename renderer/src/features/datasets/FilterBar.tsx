@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
-import type { ItemStatus, Role } from '../../../../shared/contract';
+import type { ItemStatus, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { useBrowse } from '../../stores/browse';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TransformComponent, TransformWrapper } from 'react-zoom-pan-pinch';
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
-import type { ImageRef } from '../../../../shared/contract';
+import type { ImageRef } from '@shared/contract';
 import { mediaUrl } from '../../api/call';
 
 /** An item's images with zoom (wheel, buttons, double-click) and pan (drag); a strip picks between several. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
-import type { ImportResult } from '../../../../shared/contract';
+import type { ImportResult } from '@shared/contract';
 import { useCapabilities } from '../../api/capabilities';
 import { call, uploadFile } from '../../api/call';
 import { invalidateScopes, useCall } from '../../api/queries';

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import type { Question } from '../../../../shared/contract';
+import type { Question } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { RoleBadge } from '../../components/RoleBadge';
 import { ImageViewer } from './ImageViewer';

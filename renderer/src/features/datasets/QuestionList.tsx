@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ImageOff } from 'lucide-react';
-import type { QuestionFilter, QuestionRow } from '../../../../shared/contract';
+import type { QuestionFilter, QuestionRow } from '@shared/contract';
 import { mediaUrl } from '../../api/call';
 import { RoleBadge } from '../../components/RoleBadge';
 import { useBrowse } from '../../stores/browse';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Wand2 } from 'lucide-react';
 import type { z } from 'zod';
-import type { optimizeInputSchema } from '../../../../shared/contract';
-import { DEFAULT_PARAMS } from '../../../../shared/tpeval/params';
+import type { optimizeInputSchema } from '@shared/contract';
+import { DEFAULT_PARAMS } from '@shared/tpeval/params';
 import { useCall, useMutate } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';

@@ -1,6 +1,6 @@
 import { FlaskConical, RotateCcw, X } from 'lucide-react';
-import type { Candidate, Optimization } from '../../../../shared/contract';
-import { wordDiff } from '../../../../shared/tpeval/diff';
+import type { Candidate, Optimization } from '@shared/contract';
+import { wordDiff } from '@shared/tpeval/diff';
 import { call } from '../../api/call';
 import { useCall, useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';

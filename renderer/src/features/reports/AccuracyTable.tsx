@@ -1,4 +1,4 @@
-import type { AccuracyCellData } from '../../../../shared/contract';
+import type { AccuracyCellData } from '@shared/contract';
 import { ciText, clusterCiText, pct1 } from './format';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { EChartsOption } from 'echarts';
-import { echarts } from '../../../../shared/reports/echarts-setup';
+import { echarts } from '@shared/reports/echarts-setup';
 
 interface Props {
   option: EChartsOption;

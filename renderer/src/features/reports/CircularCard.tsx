@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { RunReport } from '../../../../shared/contract';
-import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
+import type { RunReport } from '@shared/contract';
+import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { Chart } from './Chart';
 import { cellValues, pct1 } from './format';
 import { TableExport } from './TableExport';

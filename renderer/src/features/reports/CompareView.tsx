@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { RunSummary } from '../../../../shared/contract';
-import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
+import type { RunSummary } from '@shared/contract';
+import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';

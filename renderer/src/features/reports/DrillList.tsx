@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { DrillRow, Role } from '../../../../shared/contract';
+import type { DrillRow, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
-import { ROLES } from '../../../../shared/reports/tables';
+import { ROLES } from '@shared/reports/tables';
 import { TableExport } from './TableExport';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { RunReport } from '../../../../shared/contract';
-import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
-import { GROUP_TITLES } from '../../../../shared/reports/tables';
+import type { RunReport } from '@shared/contract';
+import { accuracyBars, barsHeight } from '@shared/reports/charts';
+import { GROUP_TITLES } from '@shared/reports/tables';
 import { AccuracyTable } from './AccuracyTable';
 import { Chart } from './Chart';
 import { cellColumns, cellValues } from './format';

@@ -1,6 +1,6 @@
-import type { Role } from '../../../../shared/contract';
-import { heatColour, heatText } from '../../../../shared/reports/charts';
-import { ROLES } from '../../../../shared/reports/tables';
+import type { Role } from '@shared/contract';
+import { heatColour, heatText } from '@shared/reports/charts';
+import { ROLES } from '@shared/reports/tables';
 import { pct1 } from './format';
 import { useChartTheme } from './useChartTheme';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { accuracyBars, barsHeight } from '../../../../shared/reports/charts';
+import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Role, RunReport } from '../../../../shared/contract';
-import { tripletCount } from '../../../../shared/reports/format';
-import { MMEVALPRO_COLUMNS } from '../../../../shared/reports/tables';
+import type { Role, RunReport } from '@shared/contract';
+import { tripletCount } from '@shared/reports/format';
+import { MMEVALPRO_COLUMNS } from '@shared/reports/tables';
 import { DrillList } from './DrillList';
 import { Heatmap } from './Heatmap';
 import { TableExport } from './TableExport';

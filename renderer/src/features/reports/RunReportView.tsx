@@ -1,4 +1,4 @@
-import type { RunReport } from '../../../../shared/contract';
+import type { RunReport } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { CircularCard } from './CircularCard';
 import { ciText, clusterNote, pct1 } from './format';

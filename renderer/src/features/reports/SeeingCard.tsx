@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { RunSummary } from '../../../../shared/contract';
-import { barsHeight, seeingBars } from '../../../../shared/reports/charts';
+import type { RunSummary } from '@shared/contract';
+import { barsHeight, seeingBars } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';

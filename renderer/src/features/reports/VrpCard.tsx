@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { RunReport } from '../../../../shared/contract';
-import { vrpRadar } from '../../../../shared/reports/charts';
-import { GROUP_TITLES, vrpAxes } from '../../../../shared/reports/tables';
+import type { RunReport } from '@shared/contract';
+import { vrpRadar } from '@shared/reports/charts';
+import { GROUP_TITLES, vrpAxes } from '@shared/reports/tables';
 import { useCall } from '../../api/queries';
 import { AccuracyTable } from './AccuracyTable';
 import { Chart } from './Chart';

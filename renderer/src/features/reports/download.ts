@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { neutraliseFormula } from '../../../../shared/reports/safe-text';
+import { neutraliseFormula } from '@shared/reports/safe-text';
 import { saveBlob } from '../../api/download';
 
 /** Saves text as a file through the browser's download (Electron shows its save dialog for the same call). */

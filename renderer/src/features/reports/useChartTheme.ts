@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { ChartTheme } from '../../../../shared/reports/charts';
-import { lightChartTheme } from '../../../../shared/reports/charts';
+import type { ChartTheme } from '@shared/reports/charts';
+import { lightChartTheme } from '@shared/reports/charts';
 import { resolvedTheme, useTheme } from '../../stores/theme';
 
 const css = (style: CSSStyleDeclaration, name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;

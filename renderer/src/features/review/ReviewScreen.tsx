@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send } from 'lucide-react';
-import type { DraftRole, TripletVerdicts, Verdict } from '../../../../shared/contract';
+import type { DraftRole, TripletVerdicts, Verdict } from '@shared/contract';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';

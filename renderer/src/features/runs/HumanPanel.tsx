@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../../../shared/contract';
+import type { RunSummary } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
 import { Kbd } from '../../components/Kbd';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BarChart3, FileUp } from 'lucide-react';
-import type { Output } from '../../../../shared/contract';
+import type { Output } from '@shared/contract';
 import { uploadFile } from '../../api/call';
 import { useCall, useMutate } from '../../api/queries';
 import { Modal } from '../../components/Modal';

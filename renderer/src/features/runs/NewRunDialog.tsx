@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Play } from 'lucide-react';
-import { HUMAN_MODEL, RANDOM_MODEL, type RunConfigInput, type Role } from '../../../../shared/contract';
+import { HUMAN_MODEL, RANDOM_MODEL, type RunConfigInput, type Role } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';

@@ -1,5 +1,5 @@
-import type { PredictionOutcome, PredictionRow } from '../../../../shared/contract';
-import { extractionPaths } from '../../../../shared/scoring/extract';
+import type { PredictionOutcome, PredictionRow } from '@shared/contract';
+import { extractionPaths } from '@shared/scoring/extract';
 import { usePagedList } from '../../api/usePagedList';
 import { RoleBadge } from '../../components/RoleBadge';
 import { useRuns } from '../../stores/runs';

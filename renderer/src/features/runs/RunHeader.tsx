@@ -1,5 +1,5 @@
 import { Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
-import type { RunSummary } from '../../../../shared/contract';
+import type { RunSummary } from '@shared/contract';
 import { useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
 import { compact, duration, money, percent, resumable, statusLabel } from './format';

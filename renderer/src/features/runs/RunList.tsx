@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../../../shared/contract';
+import type { RunSummary } from '@shared/contract';
 import { useRuns } from '../../stores/runs';
 import { percent, statusLabel } from './format';
 

@@ -1,4 +1,4 @@
-import type { RunStatus, RunSummary } from '../../../../shared/contract';
+import type { RunStatus, RunSummary } from '@shared/contract';
 
 export const statusLabel: Record<RunStatus, string> = {
   pending: 'Pending', running: 'Running', paused: 'Paused', cancelled: 'Cancelled', done: 'Finished', failed: 'Failed',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { CheckCircle2, Pencil, Plug, Plus, Trash2, XCircle } from 'lucide-react';
-import type { EndpointInfo, EndpointInput } from '../../../../shared/contract';
+import type { EndpointInfo, EndpointInput } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall, useMutate } from '../../api/queries';
 import { transport } from '../../api/transport';

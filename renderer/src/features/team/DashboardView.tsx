@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { reasonBars, throughputBars } from '../../../../shared/reports/team-charts';
-import { statusLabels } from '../../../../shared/domain/triplet-state';
-import { itemStatusSchema } from '../../../../shared/contract';
+import { reasonBars, throughputBars } from '@shared/reports/team-charts';
+import { statusLabels } from '@shared/domain/triplet-state';
+import { itemStatusSchema } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { Chart } from '../reports/Chart';
 import { useChartTheme } from '../reports/useChartTheme';

@@ -1,5 +1,5 @@
 import { ListChecks } from 'lucide-react';
-import type { LintFinding } from '../../../../shared/contract';
+import type { LintFinding } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { useBrowse } from '../../stores/browse';
 import { useNavigation } from '../../stores/navigation';

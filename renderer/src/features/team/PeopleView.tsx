@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ShieldAlert, UserPlus } from 'lucide-react';
-import type { UserRole } from '../../../../shared/contract';
-import { userRoleSchema } from '../../../../shared/contract';
+import type { UserRole } from '@shared/contract';
+import { userRoleSchema } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
 
 /** Everyone in the project with their roles; a lead adds people, changes roles and sets passwords. */

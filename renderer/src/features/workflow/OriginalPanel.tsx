@@ -1,4 +1,4 @@
-import type { Triplet } from '../../../../shared/contract';
+import type { Triplet } from '@shared/contract';
 import { RoleBadge } from '../../components/RoleBadge';
 import { ImageViewer } from '../datasets/ImageViewer';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import type { Triplet } from '../../../../shared/contract';
-import { overrideTargets, statusLabels, type OverrideTarget } from '../../../../shared/domain/triplet-state';
+import type { Triplet } from '@shared/contract';
+import { overrideTargets, statusLabels, type OverrideTarget } from '@shared/domain/triplet-state';
 import { useMutate } from '../../api/queries';
 
 /** A lead moves a triplet to another state; the reason is required and kept in its history. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { UserRound, type LucideIcon } from 'lucide-react';
-import type { User, UserRole } from '../../../../shared/contract';
+import type { User, UserRole } from '@shared/contract';
 import { EmptyState } from '../../components/EmptyState';
 import { useNavigation } from '../../stores/navigation';
 

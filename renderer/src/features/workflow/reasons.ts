@@ -1,4 +1,4 @@
-import type { ProblemReason } from '../../../../shared/contract';
+import type { ProblemReason } from '@shared/contract';
 
 export const reasonLabels: Record<ProblemReason, string> = {
   ambiguous: 'Ambiguous',

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Triplet } from '../../../../shared/contract';
+import type { Triplet } from '@shared/contract';
 import { call, mediaUrl } from '../../api/call';
 import { queryClient } from '../../api/queries';
 
