@@ -13,17 +13,24 @@ const nodeBuiltins = [['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 
 const nodeOnly = [['**/electron/**', 'better-sqlite3', '@napi-rs/canvas'], 'this code runs in the browser or anywhere: no backend, Electron or native modules'];
 const mainShell = [['**/main/**'], 'the backend never imports the desktop shell (electron/main)'];
 
+/** The recommended sets as warnings: `npm test` fails on boundaries and `any`; the rest is reported until the backend
+ * renovation (issue 21) clears the findings and makes them errors. */
+const asWarnings = (config) => ({
+  ...config,
+  rules: Object.fromEntries(Object.entries(config.rules ?? {}).map(([rule, level]) => [rule, level === 'off' || level === 0 ? level : 'warn'])),
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'release/**', 'bench/.data/**', 'test-results/**', '**/*.cjs', 'renderer/dist/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+  asWarnings(js.configs.recommended),
+  ...tseslint.configs.recommended.map(asWarnings),
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
-  { files: ['scripts/**/*.mjs', 'eslint.config.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  { files: ['scripts/**/*.mjs', 'eslint.config.mjs', 'test/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   { files: ['shared/**/*.ts'], rules: forbid(electronRuntime, rendererCode, nodeBuiltins, nodeOnly) },
   { files: ['shared/**/*.test.ts'], rules: forbid(electronRuntime, rendererCode, nodeOnly) },
   { files: ['renderer/src/**/*.{ts,tsx}'], rules: forbid(electronRuntime, nodeBuiltins, nodeOnly) },
