@@ -33,14 +33,13 @@ export interface QuestionInput {
 
 const json = (value: unknown) => JSON.stringify(value ?? {});
 
-/** An image slice commits after this long or this many images, so no other writer waits on an import for longer. */
-const SLICE_MS = 100;
-const SLICE_IMAGES = 200;
+/** Images a failed import deletes per transaction. */
+const DELETE_SLICE = 200;
 
 /**
  * Writes one import so that it is all or nothing for the user without holding the project's write lock for its
  * length: items and questions are staged in a side file of their own, images (content-addressed, invisible until an
- * item refers to them) go into the project in short committed slices, and `commit` publishes the staged rows in one
+ * item refers to them) go into the project one short commit each, and `commit` publishes the staged rows in one
  * short transaction. A failure or cancel deletes the images this import added that nothing refers to.
  */
 export class ImportSink {
@@ -50,9 +49,6 @@ export class ImportSink {
   private position = 0;
   private finished = false;
   private meta: Record<string, unknown> = {};
-  private sliceStartedAt = 0;
-  private sliceImages = 0;
-  private sliceTimer: NodeJS.Timeout | undefined;
   private readonly stageDir: string;
   private readonly stage: Database.Database;
   private readonly insertImage;
@@ -95,30 +91,12 @@ export class ImportSink {
   putImage(image: DecodedImage): string {
     if (this.seenImages.has(image.hash)) return image.hash;
     this.seenImages.add(image.hash);
-    if (!this.db.inTransaction) this.beginSlice();
+    // Each image commits on its own (a WAL append, no sync): a transaction left open while the parser awaits the file
+    // would make any writer in this same process wait on a lock that only this paused code could release.
     const r = this.insertImage.run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes);
     if (r.changes > 0) this.addedImages.push(image.hash);
     this.images += r.changes;
-    this.sliceImages++;
-    this.endSliceIfDue();
     return image.hash;
-  }
-
-  private beginSlice(): void {
-    this.db.exec('BEGIN IMMEDIATE');
-    this.sliceStartedAt = Date.now();
-    this.sliceImages = 0;
-    // The parser may wait on the file between rows: the timer ends the slice then, so the lock is never held idle.
-    this.sliceTimer = setTimeout(() => this.endSlice(), SLICE_MS);
-  }
-
-  private endSliceIfDue(): void {
-    if (this.sliceImages >= SLICE_IMAGES || Date.now() - this.sliceStartedAt >= SLICE_MS) this.endSlice();
-  }
-
-  private endSlice(): void {
-    clearTimeout(this.sliceTimer);
-    if (this.db.inTransaction && !this.finished) this.db.exec('COMMIT');
   }
 
   /** Adds an item to the stage; the id it returns is the stage's, good for this import's other calls only. */
@@ -139,7 +117,6 @@ export class ImportSink {
     }
     item.imageHashes.forEach((hash, i) => this.insertItemImage.run(id, i, hash));
     this.items++;
-    if (this.db.inTransaction) this.endSliceIfDue();
     return id;
   }
 
@@ -168,7 +145,6 @@ export class ImportSink {
     job: { id: string; title: string; startedAt: string; input: unknown; result: (datasetId: number) => unknown },
     userId: string | null,
   ): number {
-    this.endSlice();
     this.stage.exec('COMMIT');
     this.stage.close();
     const datasetId = publishStage(this.db, join(this.stageDir, 'stage.sqlite'), () => {
@@ -192,15 +168,13 @@ export class ImportSink {
   /** Leaves the project as it was: the stage is dropped and the images only this import added are deleted. */
   rollback(): void {
     if (this.finished) return;
-    clearTimeout(this.sliceTimer);
     this.finished = true;
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
     if (this.stage.open) this.stage.close();
     rmSync(this.stageDir, { recursive: true, force: true });
     try {
       const drop = this.db.prepare('DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_images WHERE image_hash = ?)');
-      for (let i = 0; i < this.addedImages.length; i += SLICE_IMAGES) {
-        const slice = this.addedImages.slice(i, i + SLICE_IMAGES);
+      for (let i = 0; i < this.addedImages.length; i += DELETE_SLICE) {
+        const slice = this.addedImages.slice(i, i + DELETE_SLICE);
         this.db.transaction(() => slice.forEach((hash) => drop.run(hash, hash)))();
       }
     } catch {
