@@ -35,11 +35,14 @@ const json = (value: unknown) => JSON.stringify(value ?? {});
 
 /** Images a failed import deletes per transaction. */
 const DELETE_SLICE = 200;
+/** Images are written in slices of this many bytes or images, so other writers wait a moment at most. */
+const FLUSH_BYTES = 4 * 1024 * 1024;
+const FLUSH_IMAGES = 500;
 
 /**
  * Writes one import so that it is all or nothing for the user without holding the project's write lock for its
  * length: items and questions are staged in a side file of their own, images (content-addressed, invisible until an
- * item refers to them) go into the project one short commit each, and `commit` publishes the staged rows in one
+ * item refers to them) go into the project in short slices, and `commit` publishes the staged rows in one
  * short transaction. A failure or cancel deletes the images this import added that nothing refers to.
  */
 export class ImportSink {
@@ -57,6 +60,8 @@ export class ImportSink {
   private readonly insertQuestion;
   private readonly seenImages = new Set<string>();
   private readonly addedImages: string[] = [];
+  private pending: DecodedImage[] = [];
+  private pendingBytes = 0;
 
   constructor(
     private readonly db: Db,
@@ -91,12 +96,27 @@ export class ImportSink {
   putImage(image: DecodedImage): string {
     if (this.seenImages.has(image.hash)) return image.hash;
     this.seenImages.add(image.hash);
-    // Each image commits on its own (a WAL append, no sync): a transaction left open while the parser awaits the file
-    // would make any writer in this same process wait on a lock that only this paused code could release.
-    const r = this.insertImage.run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes);
-    if (r.changes > 0) this.addedImages.push(image.hash);
-    this.images += r.changes;
+    this.pending.push(image);
+    this.pendingBytes += image.bytes.length;
+    if (this.pendingBytes >= FLUSH_BYTES || this.pending.length >= FLUSH_IMAGES) this.flushImages();
     return image.hash;
+  }
+
+  /**
+   * Writes the images held so far in one short transaction, synchronously: a transaction left open while the parser
+   * awaits the file would make any writer in this same process wait on a lock only this paused code could release.
+   * Small imports never reach this before `commit`, so a refused small file leaves the project byte-for-byte as it was.
+   */
+  private flushImages(): void {
+    const images = this.pending.splice(0);
+    this.pendingBytes = 0;
+    this.db.transaction(() => {
+      for (const image of images) {
+        const r = this.insertImage.run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes);
+        if (r.changes > 0) this.addedImages.push(image.hash);
+        this.images += r.changes;
+      }
+    }).immediate();
   }
 
   /** Adds an item to the stage; the id it returns is the stage's, good for this import's other calls only. */
@@ -145,6 +165,7 @@ export class ImportSink {
     job: { id: string; title: string; startedAt: string; input: unknown; result: (datasetId: number) => unknown },
     userId: string | null,
   ): number {
+    this.flushImages();
     this.stage.exec('COMMIT');
     this.stage.close();
     const datasetId = publishStage(this.db, join(this.stageDir, 'stage.sqlite'), () => {
