@@ -123,6 +123,13 @@ export class FakeOpenAI {
     return this.hanging.size;
   }
 
+  /** Drops the connections of held requests, as a client that gave up on them would see; returns how many. */
+  abandonHeld(): number {
+    const held = [...this.hanging];
+    for (const res of held) res.destroy();
+    return held.length;
+  }
+
   delivered(): number {
     return this.requests.filter((r) => r.delivered).length;
   }

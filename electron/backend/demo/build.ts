@@ -35,7 +35,7 @@ export async function buildDemoProject(path: string, resourcesDir: string, now: 
       const itemId = sink.addItem({ extId: item.id, source, category, split: 'demo', imageHashes: [hash] });
       demoTriplet(item).forEach((q, i) => sink.addQuestion(itemId, { ...q, extIndex: `${item.id}-${i}` }));
     }
-    sink.commit({ id: 'demo-build', title: 'Build demo project', startedAt: now().toISOString(), input: {}, result: { items: sink.items } }, null);
+    sink.commit({ id: 'demo-build', title: 'Build demo project', startedAt: now().toISOString(), input: {}, result: () => ({ items: sink.items }) }, null);
   } finally {
     closeDb(db);
   }

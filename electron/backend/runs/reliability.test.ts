@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withProject } from '../../../test/fixtures';
+import { png, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
 import type { RunConfigParsed } from '@shared/contract';
@@ -125,4 +128,48 @@ describe('paid answers and the disk', () => {
     expect(summary.answered).toBeLessThan(60);
     db.pragma(`max_page_count = 1073741823`);
   });
+});
+
+describe('a long import beside running evals', () => {
+  /** Writes rows into the import's pipe; resolves once the importer has read all but the pipe's buffer of them. */
+  const feed = (pipe: WriteStream, from: number, to: number) => new Promise<void>((resolve) => {
+    let text = '';
+    for (let i = from; i < to; i++) {
+      const image = i % 50 === 0 ? png(4 + (i % 13), 3 + (i % 11), `#${(0x100000 + i * 7).toString(16).slice(-6)}`).toString('base64') : '';
+      text += `${i}\t${image}\tBulk question ${i}?\tx\ty\tA\tbulk\n`;
+    }
+    pipe.write(text, () => resolve());
+  });
+
+  it('stores no answer as an error, asks each question once, and starts and finishes an eval begun mid-import', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    await endpoint({ gate: () => gate });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 20);
+    const db = ctx.backend.state.requireProject().db;
+    const first = ctx.backend.state.runs.start({ ...config(datasetId), filter: { category: 'even' } }, null);
+    await until(() => server!.requests.length === 2); // held by the gate
+
+    // The import reads a pipe the test writes, so it cannot end before the evals have: the overlap is certain.
+    const fifo = join(ctx.dir, 'bulk.pipe');
+    execFileSync('mkfifo', [fifo]);
+    const importing = ctx.backend.call('imports.run', { files: [fifo], format: 'vlmevalkit', dataset: 'bulk' });
+    const pipe = createWriteStream(fifo);
+    pipe.write('index\timage\tquestion\tA\tB\tanswer\tcategory\n');
+    await feed(pipe, 0, 30_000);
+
+    open();
+    const second = ctx.backend.state.runs.start({ ...config(datasetId), filter: { category: 'odd' } }, null);
+    const outcomes = await Promise.all([first.done!, second.done!]);
+    await feed(pipe, 30_000, 60_000);
+    pipe.end();
+    const imported = await importing;
+
+    expect(imported).toMatchObject({ items: 60_000, questions: 60_000, images: 1_200 });
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ status: 'done', answered: 10, errors: 0, error: null });
+    expect(db.prepare(`SELECT status, count(*) FROM predictions WHERE run_id IN (?, ?) GROUP BY status`).raw()
+      .all(first.runId, second.runId)).toEqual([['answered', 20]]);
+    expect(server!.answeredTwice()).toEqual([]);
+    expect(server!.requests.length).toBe(20);
+  }, 120_000);
 });

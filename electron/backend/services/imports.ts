@@ -18,8 +18,9 @@ export function defaultDatasetName(files: readonly string[]): string {
 }
 
 /**
- * Imports files into a new dataset, all or nothing: every file goes through one transaction on a connection of its
- * own, and a bad row, a cancel or a crash leaves the project exactly as it was.
+ * Imports files into a new dataset, all or nothing: rows are staged beside the project and published in one short
+ * transaction on a connection of the import's own (see ImportSink), so a bad row, a cancel or a crash leaves the
+ * project's data as it was and other writers never wait on the import for long.
  */
 export async function runImport(
   projectPath: string,
@@ -68,11 +69,11 @@ async function importFiles(projectPath: string, input: ImportInput, control: Job
     }
     if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
     if (s.questions === 0) throw new AppError('import_failed', `${basename(input.files[0]!)}: no questions found`);
-    const result: ImportResult = {
-      datasetId: s.datasetId, dataset, format, items: s.items, questions: s.questions, images: s.images,
-    };
-    s.commit({ id: control.id, title: meta.title, startedAt: meta.startedAt, input, result }, meta.userId);
-    return result;
+    const resultFor = (datasetId: number): ImportResult => ({
+      datasetId, dataset, format, items: s.items, questions: s.questions, images: s.images,
+    });
+    const datasetId = s.commit({ id: control.id, title: meta.title, startedAt: meta.startedAt, input, result: resultFor }, meta.userId);
+    return resultFor(datasetId);
   } catch (error) {
     sink?.rollback();
     throw error;

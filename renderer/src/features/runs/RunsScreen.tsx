@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
@@ -28,6 +29,15 @@ export function RunsScreen() {
   // A run another process executes is followed too: its progress reaches this studio only through the file.
   const anyLive = list.some((r) => r.live || r.executor);
   const run = useCall('runs.get', { id: runId ?? -1 }, { enabled: runId !== null && list.some((r) => r.id === runId), refetchInterval: anyLive ? 1000 : false });
+
+  // A run another process executes changes only in the file: when its counts move, refresh the list and its rows too.
+  const queryClient = useQueryClient();
+  const progress = run.data ? `${run.data.status}:${run.data.answered}:${run.data.errors}` : '';
+  useEffect(() => {
+    if (!progress) return;
+    void queryClient.invalidateQueries({ queryKey: ['runs.list'] });
+    void queryClient.invalidateQueries({ queryKey: ['runs.predictions'] });
+  }, [progress, queryClient]);
 
   useEffect(() => {
     if (!runs.isFetching && list.length > 0 && !list.some((r) => r.id === runId)) selectRun(list[0]!.id);
