@@ -24,7 +24,11 @@ describe('exports, reports and variants as downloads', () => {
   it('downloads accepted triplets with their review history as one zip', async () => {
     await t.backend.call('assignments.assign', { datasetId: t.datasetId, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 2 } });
     await t.backend.call('triplets.override', { itemId: t.itemIds[0]!, to: 'accepted', reason: 'checked in the meeting' });
-    const r = await t.post('download/export', { dataset: 'originals', format: 'mmevalpro', acceptedOnly: true, reviewHistory: true }, t.cookie('lea'));
+    // A lead's override is not a double check: it is left out unless asked for (MMEvalPro's team rules, METHODS §8).
+    const without = await t.post('download/export', { dataset: 'originals', format: 'mmevalpro', acceptedOnly: true, reviewHistory: true }, t.cookie('lea'));
+    const none = JSON.parse(Buffer.from(unzipSync(new Uint8Array(without.body))['originals-accepted-review-history.json']!).toString('utf8')) as unknown[];
+    expect(none).toEqual([]);
+    const r = await t.post('download/export', { dataset: 'originals', format: 'mmevalpro', acceptedOnly: true, includeOverridden: true, reviewHistory: true }, t.cookie('lea'));
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/zip');
     expect(r.headers['content-disposition']).toBe('attachment; filename="originals-accepted.zip"');
