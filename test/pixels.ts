@@ -22,3 +22,9 @@ export function meanAbsDifference(a: Pixels, b: Pixels): number {
   for (let i = 0; i < a.data.length; i++) sum += Math.abs(a.data[i]! - b.data[i]!);
   return sum / a.data.length;
 }
+
+/** The last `rows` rows of an image: the picture under a band of text, whose height may differ between renderings. */
+export function bottomRows(p: Pixels, rows: number): Pixels {
+  const start = (p.height - rows) * p.width * 4;
+  return { width: p.width, height: rows, data: p.data.slice(start) };
+}
