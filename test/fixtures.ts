@@ -72,3 +72,13 @@ export function withProject(): ProjectContext {
   });
   return ctx;
 }
+
+/** A dataset's items and questions without their ids: what an export → import round trip must give back equal. */
+export async function datasetContent(backend: Backend, datasetId: number) {
+  const page = await backend.call('questions.list', { datasetId, limit: 1000 });
+  const items = [...new Set(page.rows.map((r) => r.itemId))];
+  return Promise.all(items.map(async (id) => {
+    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = await backend.call('items.get', { id });
+    return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
+  }));
+}

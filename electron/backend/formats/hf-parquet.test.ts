@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetSchema } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { png, withProject } from '../../../test/fixtures';
+import { datasetContent, png, withProject } from '../../../test/fixtures';
 
 const t = withProject();
 const ROLES = ['Origin', 'Perception', 'Knowledge'];
@@ -24,14 +24,7 @@ function rows(n: number) {
   return out;
 }
 
-async function dump(datasetId: number) {
-  const page = await t.backend.call('questions.list', { datasetId, limit: 1000 });
-  const items = [...new Set(page.rows.map((r) => r.itemId))];
-  return Promise.all(items.map(async (id) => {
-    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = await t.backend.call('items.get', { id });
-    return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
-  }));
-}
+const dump = (datasetId: number) => datasetContent(t.backend, datasetId);
 
 describe('hf-parquet export (the MMEvalPro release layout on the Hugging Face hub)', () => {
   it('round-trips questions, triplets and images by hash through sharded parquet, with a card the hub reads', async () => {

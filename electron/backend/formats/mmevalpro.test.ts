@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
-import { backendWithProject, png, withProject } from '../../../test/fixtures';
+import { backendWithProject, datasetContent, png, withProject } from '../../../test/fixtures';
 
 const t = withProject();
 
@@ -23,14 +23,7 @@ function rows(n: number) {
   return out;
 }
 
-async function dump(datasetId: number) {
-  const page = await t.backend.call('questions.list', { datasetId, limit: 1000 });
-  const items = [...new Set(page.rows.map((r) => r.itemId))];
-  return Promise.all(items.map(async (id) => {
-    const { id: _i, datasetId: _d, datasetName: _n, questions, ...rest } = await t.backend.call('items.get', { id });
-    return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
-  }));
-}
+const dump = (datasetId: number) => datasetContent(t.backend, datasetId);
 
 describe('MMEvalPro', () => {
   it('groups rows into triplets by triplet_id and eval_type, keeping published answers as they are', async () => {
