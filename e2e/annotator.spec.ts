@@ -43,7 +43,9 @@ async function freshItem(ann: Page): Promise<number> {
   const datasets = await api<{ id: number; name: string }[]>(lead, 'datasets.list', {});
   const datasetId = datasets.find((d) => d.name === 'originals')!.id;
   await api(lead, 'assignments.assign', { datasetId, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } });
-  return (await queue()).find((id) => !before.includes(id))!;
+  const fresh = (await queue()).find((id) => !before.includes(id));
+  if (fresh === undefined) throw new Error('the assignment gave Ann no new item');
+  return fresh;
 }
 
 const saved = /^Saved · v\d+$/;

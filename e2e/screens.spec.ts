@@ -66,3 +66,17 @@ test('keyboard: g then a letter moves between screens, ? lists shortcuts, t swit
   await page.keyboard.press('t');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('a link typed into the address bar wins over the screen updating its own address in the same moment', async ({ page }) => {
+  const studio = new Studio(page);
+  await studio.open();
+  await studio.go('datasets');
+  // The person types #/settings; before the browser reports the change, the screen writes its own place (as it does
+  // when its data arrives). The studio must follow the link, not the stale place it wrote.
+  await page.evaluate(() => {
+    window.location.hash = '#/settings';
+    window.history.replaceState(null, '', '#/datasets');
+  });
+  await expect(page.getByTestId('settings.screen')).toBeVisible();
+  await expect(page).toHaveURL(/#\/settings$/);
+});

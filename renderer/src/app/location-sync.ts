@@ -51,5 +51,7 @@ export function startLocationSync(): void {
   };
   write();
   for (const store of [useNavigation, useBrowse, useWorkflow, useRuns, useReports] as const) store.subscribe(write);
-  window.addEventListener('hashchange', () => applyPlace(parsePlace(window.location.hash)));
+  // The event's own URL, not window.location: a store update between the change and its event (data arriving, say)
+  // rewrites the address with the old place, and reading it back would undo the link the person followed.
+  window.addEventListener('hashchange', (event) => applyPlace(parsePlace(new URL(event.newURL).hash)));
 }
