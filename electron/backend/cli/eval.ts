@@ -42,6 +42,7 @@ export async function datasetId(backend: Backend, name: string): Promise<number>
 interface EvalOptions extends Common {
   dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
   judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
+  batch?: boolean;
 }
 
 export function registerEval(program: Command): void {
@@ -62,6 +63,7 @@ export function registerEval(program: Command): void {
     .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', Number)
     .option('--max-tokens <n>', 'max tokens per reply', int)
     .option('--fail-fast', 'stop at the first request that fails after its retries')
+    .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
     .option('--new', 'start a new run even if an unfinished one has this configuration')
     .option('--json', 'print one JSON document')
     .action(async (opts: EvalOptions) =>
@@ -69,7 +71,7 @@ export function registerEval(program: Command): void {
         const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
         const input = {
           datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
-          images: opts.image, failFast: Boolean(opts.failFast),
+          images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
           ...(roles ? { roles } : {}),
           ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
           ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),

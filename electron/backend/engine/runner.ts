@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readResponse, isRight } from '../../../shared/scoring/answer';
+import { isRight } from '../../../shared/scoring/answer';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
@@ -7,14 +7,15 @@ import type { JobControl } from '../jobs/registry';
 import { cacheable } from '../runs/config';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
-import { costOf, GaveUp, type RetryPolicy } from './ask';
+import { GaveUp, type RetryPolicy } from './ask';
 import { askerFor } from '../replicas/pool';
 import { ResponseCache } from './cache';
 import { createChatClient } from './client';
-import { askJudge, type Judge } from './judge';
+import { judgeFor, storeReply, type ReplySink } from './reply';
 import { AdaptiveLimiter } from './limiter';
 import { buildRequest, estimateTokens, ImageEncoder, loadUnits, requestKey, type Unit } from './request';
 import { RunStats } from './stats';
+import { executeBatchRun } from '../batch/run';
 
 export interface RunnerDeps {
   db: Db;
@@ -25,6 +26,8 @@ export interface RunnerDeps {
   /** Aborted by "pause": no new requests; those in flight finish and are stored. */
   pause: AbortSignal;
   stats: RunStats;
+  /** How often a batch run asks the provider how its batch is doing. */
+  batchPollMs?: number;
 }
 
 export interface RunOutcome {
@@ -50,6 +53,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   const { db, control } = deps;
   const config = runConfig(runRow(db, runId));
   if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
+  if (config.batch) return executeBatchRun(runId, which, config, deps);
   const units = loadUnits(db, runId, which);
   const cache = new ResponseCache(db);
   const iso = () => deps.now().toISOString();
@@ -68,13 +72,7 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   // Replicas of the endpoint (other base URLs serving the same model) each get a client and a limiter of their own.
   const replicas = (endpoint?.replicas ?? []).map((url) => ({ url, client: createChatClient({ ...endpoint!, baseUrl: url, apiKeyEnv: null }, key) }));
   const ask = endpoint && client ? askerFor({ url: endpoint.baseUrl, client, limiter }, replicas, newLimiter, deps.retry) : null;
-  const judge: Judge | null = config.judge
-    ? {
-        endpoint: config.judge,
-        client: createChatClient({ ...config.judge, apiKeyEnv: null }, deps.endpoints.apiKey(deps.endpoints.get(config.judge.name))),
-        limiter: new AdaptiveLimiter({ maxConcurrency: config.judge.concurrency, rpm: config.judge.rpm, tpm: config.judge.tpm }),
-      }
-    : null;
+  const judge = judgeFor(config, deps.endpoints);
   const encoder = config.images && config.kind === 'model' ? new ImageEncoder(db, config.imageMaxSide) : null;
   const useCache = cacheable(config);
   const params = { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed };
@@ -125,30 +123,8 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
         return;
       }
     }
-    let read = readResponse(unit.type, unit.options, reply.text);
-    let judgeLog: Answer['judge'] = [];
-    let judgeCost: number | null = null;
-    if (read.path === 'failed' && judge && unit.type === 'multiple-choice') {
-      try {
-        const judged = await askJudge(judge, unit.text, unit.options, reply.text, cache, deps.retry, signal, iso);
-        read = judged.extracted;
-        judgeLog = judged.log;
-        judgeCost = judged.cost;
-      } catch (error) {
-        if (error instanceof GaveUp && error.last.kind === 'cancelled') return;
-        throw error;
-      }
-    }
-    const cost = cached ? 0 : costOf(endpoint!, reply);
-    const answer: Answer = {
-      raw: reply.text, label: read.label, path: read.path, correct: isRight(unit.type, unit.answer, read.label, reply.text),
-      prompt: built.prompt, judge: judgeLog, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, latencyMs: cached ? null : reply.latencyMs,
-      cost: cost === null && judgeCost === null ? null : (cost ?? 0) + (judgeCost ?? 0), cached, attempts,
-    };
-    db.transaction(() => {
-      if (!cached && useCache) cache.put(key, reply, iso());
-      storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso());
-    })();
+    const sink: ReplySink = { db, runId, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal, iso, priceFactor: 1 };
+    if (!(await storeReply(sink, unit, built, key, { reply, cached, attempts, latencyMs: reply.latencyMs }))) return;
     settle(true);
   };
 

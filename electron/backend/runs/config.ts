@@ -29,6 +29,8 @@ export interface FrozenConfig {
   selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
   /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
   imported?: { file: string; format: string; rows: number };
+  /** Sent as one provider batch; absent (not false) otherwise so older runs keep their configuration hash. */
+  batch?: true;
 }
 
 function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {
@@ -64,6 +66,7 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
     concurrency: input.concurrency ?? endpoint?.concurrency ?? 1,
     failFast: input.failFast,
     selection: { datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit },
+    ...(input.batch && kind === 'model' ? { batch: true as const } : {}),
   };
 }
 

@@ -23,6 +23,8 @@ interface Live {
 export class RunManager {
   private readonly live = new Map<number, Live>();
   retry: RetryPolicy = defaultRetryPolicy;
+  /** Seconds between a batch run's status checks (providers finish batches in minutes to hours). */
+  batchPollMs = 30_000;
 
   constructor(
     private readonly project: () => ProjectSession,
@@ -71,7 +73,7 @@ export class RunManager {
       'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
       (control) => {
         stats.jobId = control.id;
-        return executeRun(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats });
+        return executeRun(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs });
       },
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );

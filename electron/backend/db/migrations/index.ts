@@ -4,6 +4,7 @@ import triplets from './0003_triplets.sql?raw';
 import vrp from './0004_vrp.sql?raw';
 import optimize from './0005_optimize.sql?raw';
 import toolkitReadings from './0011_toolkit_readings.sql?raw';
+import runBatches from './0012_run_batches.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 4, name: '0004_vrp', sql: vrp },
   { version: 5, name: '0005_optimize', sql: optimize },
   { version: 11, name: '0011_toolkit_readings', sql: toolkitReadings },
+  { version: 12, name: '0012_run_batches', sql: runBatches },
 ];
