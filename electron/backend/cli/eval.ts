@@ -83,7 +83,7 @@ export function registerEval(program: Command): void {
         const parsed = runConfigInputSchema.parse(input);
         if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
         const plan = await backend.call('runs.plan', input);
-        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
+        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
         const started = backend.state.runs.start(parsed, null, !opts.new);
         if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
         const summary = await follow(backend, out, started.runId);
