@@ -72,3 +72,8 @@ export function withProject(): ProjectContext {
   });
   return ctx;
 }
+
+/** Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. */
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '..';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
 
@@ -11,11 +11,6 @@ const servers: FakeBatchAPI[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-
-/** Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 const lines = (jsonl: string) => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { custom_id: string; url: string; body: { model: string } });
 
