@@ -82,3 +82,8 @@ export async function datasetContent(backend: Backend, datasetId: number) {
     return { ...rest, questions: questions.map(({ id: _q, ...q }) => q) };
   }));
 }
+
+/** Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. */
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

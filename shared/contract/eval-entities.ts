@@ -26,6 +26,8 @@ export const endpointSchema = z.object({
   /** Prices in USD per million tokens; null = unknown (cost shown as —). */
   priceIn: z.number().min(0).nullable().default(null),
   priceOut: z.number().min(0).nullable().default(null),
+  /** Share of the price a provider takes off for batch runs (OpenAI's Batch API: half); used by the dry run. */
+  batchDiscount: z.number().min(0).max(1).default(0.5),
 });
 export type Endpoint = z.infer<typeof endpointSchema>;
 export type EndpointInput = z.input<typeof endpointSchema>;
@@ -76,6 +78,8 @@ export const runConfigInputSchema = z.object({
    * sentence tells the model the instruction is written in the image (and partial variants that the mark is a pointer).
    */
   vrpClarification: z.boolean().optional(),
+  /** Send as one OpenAI-style batch (/v1/files + /v1/batches) instead of question by question. */
+  batch: z.boolean().default(false),
 });
 export type RunConfigInput = z.input<typeof runConfigInputSchema>;
 export type RunConfigParsed = z.output<typeof runConfigInputSchema>;
@@ -128,6 +132,8 @@ export const runPlanSchema = z.object({
   maxOutputTokens: z.number().int(),
   /** Upper bound in USD (every reply at max tokens); null when the endpoint has no prices. */
   maxCost: z.number().nullable(),
+  /** The provider's batch discount already applied to maxCost; null when the run is not a batch. */
+  batchDiscount: z.number().nullable().default(null),
   cacheable: z.boolean(),
   warnings: z.array(z.string()),
 });

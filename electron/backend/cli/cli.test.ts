@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
+import { FakeBatchAPI } from '../../../test/openai-batch-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/tpeval-fixtures';
@@ -156,6 +157,40 @@ describe('anchor score', () => {
     const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/needs the gold answers: --gold/);
+  });
+
+  it('eval --batch killed mid-batch: the rerun polls the same batch (no second upload) and stores every answer once', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'batch.anchor');
+    await seedEvalDataset(backend, dir, 8);
+    await backend.close();
+    const server = new FakeBatchAPI(goldOf);
+    const baseUrl = await server.start();
+    try {
+      expect(anchor('models', 'add', 'hosted', '--base-url', baseUrl, '--model', 'fake-vl', '--price-in', '2', '--price-out', '10', '--json').code).toBe(0);
+      const args = ['eval', '--project', project, '--dataset', 'evalset', '--model', 'hosted', '--batch'];
+      const child = spawn(process.execPath, [bin, ...args], { env: cliEnv() });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      // The batch is stored before the first poll, so one poll means the process may die without losing it.
+      while (server.polls < 1) await new Promise((r) => setTimeout(r, 5));
+      child.kill('SIGKILL');
+      await exited;
+      expect(stderr).toMatch(/8 requests \(0 from cache\), at most \$[\d.]+ as one batch \(50% batch discount applied\)/);
+
+      server.release();
+      const resumed = await anchorAsync(...args, '--json');
+      expect(resumed.code).toBe(0);
+      expect(JSON.parse(resumed.stdout).value).toMatchObject({ resumed: true, status: 'done', units: 8, answered: 8, correct: 8, errors: 0 });
+      expect(server.uploads).toHaveLength(1);
+      expect(server.created).toHaveLength(1);
+      const db = new Database(project, { readonly: true });
+      expect(db.prepare('SELECT count(*), count(DISTINCT question_id) FROM predictions').raw().get()).toEqual([8, 8]);
+      expect(db.prepare('SELECT count(*) FROM run_batches').pluck().get()).toBe(0);
+      db.close();
+    } finally {
+      await server.stop();
+    }
   });
 
   it('resumes a run killed with SIGKILL, asking only what was not answered and storing each answer once', async () => {

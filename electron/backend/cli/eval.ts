@@ -51,6 +51,7 @@ interface EvalOptions extends Common {
   dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
   judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
   vrpClarification?: boolean;
+  batch?: boolean;
 }
 
 export function registerEval(program: Command): void {
@@ -72,6 +73,7 @@ export function registerEval(program: Command): void {
     .option('--max-tokens <n>', 'max tokens per reply', int)
     .option('--fail-fast', 'stop at the first request that fails after its retries')
     .option('--vrp-clarification', 'VRPTest\'s mitigation: tell the model a variant\'s instruction is written in the image (full) or marked on it (partial)')
+    .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
     .option('--new', 'start a new run even if an unfinished one has this configuration')
     .option('--json', 'print one JSON document')
     .action(async (opts: EvalOptions) =>
@@ -79,7 +81,7 @@ export function registerEval(program: Command): void {
         const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
         const input = {
           datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
-          images: opts.image, failFast: Boolean(opts.failFast),
+          images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
           ...(opts.vrpClarification ? { vrpClarification: true } : {}),
           ...(roles ? { roles } : {}),
           ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
@@ -92,7 +94,7 @@ export function registerEval(program: Command): void {
         const parsed = runConfigInputSchema.parse(input);
         if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
         const plan = await backend.call('runs.plan', input);
-        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
+        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
         const started = backend.state.runs.start(parsed, null, !opts.new);
         if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
         const summary = await follow(backend, out, started.runId, started.done);

@@ -23,6 +23,7 @@ export function registerModels(program: Command): void {
     .option('--timeout <ms>', 'per-request timeout in ms', int)
     .option('--price-in <usd>', 'USD per million input tokens', Number)
     .option('--price-out <usd>', 'USD per million output tokens', Number)
+    .option('--batch-discount <share>', 'share taken off batch runs (0–1; default 0.5, OpenAI\'s)', Number)
     .option('--json', 'print one JSON document')
     .action(async (name: string, o: Record<string, string | number | boolean | string[] | undefined>) =>
       withBackend(o.json as boolean, async (backend, out) => {
@@ -37,6 +38,7 @@ export function registerModels(program: Command): void {
           ...(o.timeout !== undefined ? { timeoutMs: o.timeout as number } : {}),
           ...(o.priceIn !== undefined ? { priceIn: o.priceIn as number } : {}),
           ...(o.priceOut !== undefined ? { priceOut: o.priceOut as number } : {}),
+          ...(o.batchDiscount !== undefined ? { batchDiscount: o.batchDiscount as number } : {}),
         };
         const saved = await backend.call('endpoints.save', { endpoint });
         out.result(saved, () => `Saved ${saved.name}: ${saved.model} at ${saved.baseUrl} (key: ${saved.keySource === 'env' ? `from $${saved.apiKeyEnv}` : saved.apiKeyEnv ? `$${saved.apiKeyEnv} is not set` : 'none'})`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { ApiError } from '@shared/contract';
-import { readResponse, isRight } from '@shared/scoring/answer';
+import { isRight } from '@shared/scoring/answer';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
@@ -11,11 +11,11 @@ import { storageFailure } from '../db/failures';
 import { AnswerWriter } from './answer-writer';
 import { storeAnswer, storeError, type Answer } from '../runs/predictions';
 import { runConfig, runRow, setRunStatus } from '../runs/store';
-import { costOf, GaveUp, type RetryPolicy } from './ask';
+import { GaveUp, type RetryPolicy } from './ask';
 import { askerFor } from '../replicas/pool';
 import { ResponseCache } from './cache';
 import { createChatClient } from './client';
-import { askJudge, type Judge } from './judge';
+import { judgeFor, storeReply, type ReplySink } from './reply';
 import { AdaptiveLimiter } from './limiter';
 import { buildRequest, estimateTokens, ImageEncoder, loadUnits, requestKey, type Unit } from './request';
 import { RunStats } from './stats';
@@ -30,6 +30,8 @@ export interface RunnerDeps {
   pause: AbortSignal;
   stats: RunStats;
   pauseGraceMs?: number;
+  /** How often a batch run asks the provider how its batch is doing. */
+  batchPollMs?: number;
 }
 
 export interface RunOutcome {
@@ -105,13 +107,7 @@ function endpointParts(config: FrozenConfig, endpoints: EndpointStore, retry: Re
   // Replicas of the endpoint (other base URLs serving the same model) each get a client and a limiter of their own.
   const replicas = (endpoint?.replicas ?? []).map((url) => ({ url, client: createChatClient({ ...endpoint!, baseUrl: url, apiKeyEnv: null }, key) }));
   const ask = endpoint && client ? askerFor({ url: endpoint.baseUrl, client, limiter }, replicas, newLimiter, retry) : null;
-  const judge: Judge | null = config.judge
-    ? {
-        endpoint: config.judge,
-        client: createChatClient({ ...config.judge, apiKeyEnv: null }, endpoints.apiKey(endpoints.get(config.judge.name))),
-        limiter: new AdaptiveLimiter({ maxConcurrency: config.judge.concurrency, rpm: config.judge.rpm, tpm: config.judge.tpm }),
-      }
-    : null;
+  const judge = judgeFor(config, endpoints);
   return { endpoint, client, limiter, judge, ask, senders: 1 + replicas.length };
 }
 
@@ -167,31 +163,8 @@ function unitAnswerer(p: RunParts) {
         return;
       }
     }
-    let read = readResponse(unit.type, unit.options, reply.text, unit.rule);
-    let judgeLog: Answer['judge'] = [];
-    let judgeCost: number | null = null;
-    if (read.path === 'failed' && judge && unit.type === 'multiple-choice') {
-      try {
-        const judged = await askJudge(judge, unit.text, unit.options, reply.text, cache, deps.retry, signals, iso);
-        read = judged.extracted;
-        judgeLog = judged.log;
-        judgeCost = judged.cost;
-      } catch (error) {
-        if (error instanceof GaveUp && error.last.kind === 'cancelled') return;
-        throw error;
-      }
-    }
-    const cost = cached ? 0 : costOf(endpoint!, reply);
-    const answer: Answer = {
-      raw: reply.text, label: read.label, path: read.path, correct: isRight(unit.type, unit.answer, read.label, reply.text, unit.rule),
-      prompt: built.prompt, judge: judgeLog, tokensIn: reply.tokensIn, tokensOut: reply.tokensOut, latencyMs: cached ? null : reply.latencyMs,
-      cost: cost === null && judgeCost === null ? null : (cost ?? 0) + (judgeCost ?? 0), cached, attempts,
-    };
-    const got = reply;
-    writer.write(() => db.transaction(() => {
-      if (!cached && useCache) cache.put(key, got, iso());
-      storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso());
-    })());
+    const sink: ReplySink = { db, runId, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal: signals, iso, priceFactor: 1, write: (store) => writer.write(store) };
+    if (!(await storeReply(sink, unit, built, key, { reply, cached, attempts, latencyMs: reply.latencyMs }))) return;
     settle(true);
   };
   return { answerOne, limiter, fail, senders };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 
@@ -9,11 +9,6 @@ const servers: FakeOpenAI[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-
-/** Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
-}
 
 describe('one endpoint, several replicas', () => {
   it('spreads a run over two servers, drains the one stopped mid-run and re-asks its questions on the other: every question answered once', async () => {
@@ -29,7 +24,7 @@ describe('one endpoint, several replicas', () => {
     const started = state.runs.start({
       datasetId, model: 'pair', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
       temperature: null, maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-      concurrency: null, failFast: false,
+      concurrency: null, failFast: false, batch: false,
     }, null);
     await until(() => b.held() === 2);
     await b.stop();

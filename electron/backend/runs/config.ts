@@ -33,6 +33,8 @@ export interface FrozenConfig {
   imported?: { file: string; format: string; rows: number };
   /** Set on a run that re-reads another run's replies with newer extraction rules (`runs.reread`). */
   reread?: { run: number; extractor: string };
+  /** Sent as one provider batch; absent (not false) otherwise so older runs keep their configuration hash. */
+  batch?: true;
 }
 
 function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {
@@ -70,6 +72,7 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
     // Only written when on, so runs frozen before the option existed keep their configuration hash.
     ...(input.vrpClarification ? { vrpClarification: true as const } : {}),
     selection: { datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit },
+    ...(input.batch && kind === 'model' ? { batch: true as const } : {}),
   };
 }
 

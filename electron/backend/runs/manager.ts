@@ -7,6 +7,7 @@ import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
 import { defaultRetryPolicy, type RetryPolicy } from '../engine/ask';
 import { executeRun, type RunOutcome } from '../engine/runner';
+import { executeBatchRun } from './batch';
 import { RunStats } from '../engine/stats';
 import type { ProjectSession } from '../session';
 import { freezeConfig } from './config';
@@ -27,6 +28,8 @@ export class RunManager {
   retry: RetryPolicy = defaultRetryPolicy;
   /** How long a run's lease lives without a heartbeat (see lease.ts). */
   leaseMs = leaseTtlMs();
+  /** Seconds between a batch run's status checks (providers finish batches in minutes to hours). */
+  batchPollMs = 30_000;
 
   constructor(
     private readonly project: () => ProjectSession,
@@ -107,7 +110,7 @@ export class RunManager {
       'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
       (control) => {
         stats.jobId = control.id;
-        return executeRun(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats });
+        return (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs });
       },
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );

@@ -50,7 +50,10 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const maxOutputTokens = config.kind === 'model' ? toAsk * config.maxTokens : 0;
   const endpoint = config.endpoint;
   const priced = endpoint && (endpoint.priceIn !== null || endpoint.priceOut !== null);
-  const maxCost = priced ? (promptTokens * (endpoint.priceIn ?? 0) + maxOutputTokens * (endpoint.priceOut ?? 0)) / 1e6 : null;
+  // A batch is billed at the provider's discount (OpenAI: half price), so the bound shown is the discounted one.
+  const batchDiscount = config.batch && endpoint ? endpoint.batchDiscount ?? 0.5 : null;
+  const fullCost = priced ? (promptTokens * (endpoint.priceIn ?? 0) + maxOutputTokens * (endpoint.priceOut ?? 0)) / 1e6 : null;
+  const maxCost = fullCost === null ? null : fullCost * (1 - (batchDiscount ?? 0));
   if (config.kind === 'model' && !cacheable(config)) warnings.push('temperature > 0 without a seed: replies are not cached and a rerun will differ');
   if (config.kind === 'model' && endpoint && endpoints.apiKey(endpoints.get(endpoint.name)) === null && !/localhost|127\.0\.0\.1|\[::1\]/.test(endpoint.baseUrl)) {
     warnings.push(`no API key for ${endpoint.name}: set it in Settings or the environment variable the endpoint names`);
@@ -61,6 +64,6 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   if (existing !== null) warnings.push(`run ${existing} has this exact configuration and is unfinished; the CLI resumes it`);
   return {
     questions: questions.length, requests: units.length, fromCache, toAsk, alreadyAnswered,
-    promptTokens, maxOutputTokens, maxCost, cacheable: cacheable(config), warnings,
+    promptTokens, maxOutputTokens, maxCost, batchDiscount, cacheable: cacheable(config), warnings,
   };
 }

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBackend } from '..';
+import { until, withProject } from '../../../test/fixtures';
+import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
+import { FakeBatchAPI } from '../../../test/openai-batch-server';
+
+const ctx = withProject();
+const servers: FakeBatchAPI[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+const lines = (jsonl: string) => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { custom_id: string; url: string; body: { model: string } });
+
+describe('batch runs over the files + batches protocol', () => {
+  it('sends only what the cache lacks, survives a restart mid-batch by polling the same batch, and stores every line once', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    // Question 5 is refused by the provider: it lands in the batch's error file.
+    const server = new FakeBatchAPI((prompt) => (questionNumber(prompt) === 5 ? null : goldOf(prompt)));
+    servers.push(server);
+    const url = await server.start();
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'hosted', baseUrl: url, model: 'fake-vl', priceIn: 2, priceOut: 10 } });
+    const input = {
+      datasetId, model: 'hosted', roles: ['origin' as const], filter: {}, limit: 2, templateId: 'vlmevalkit-mcq', template: null,
+      temperature: null, maxTokens: 16, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
+      concurrency: null, failFast: false, batch: true,
+    };
+    ctx.backend.state.runs.batchPollMs = 5;
+
+    // A first, finished batch of two questions fills the cache.
+    server.release();
+    const first = ctx.backend.state.runs.start(input, null);
+    expect((await first.done)!.answered).toBe(2);
+
+    // The dry run of the whole set: two from the cache, four to send, priced at half.
+    const full = { ...input, limit: null };
+    const plan = await ctx.backend.call('runs.plan', full);
+    expect(plan).toMatchObject({ fromCache: 2, toAsk: 4, batchDiscount: 0.5 });
+    expect(plan.maxCost).toBeCloseTo((plan.promptTokens * 2 + 4 * 16 * 10) / 1e6 / 2, 12);
+
+    server.hold();
+    const second = ctx.backend.state.runs.start(full, null);
+    await until(() => server.created.length === 2 && server.polls >= 2);
+    // The process goes away mid-batch: the backend closes with the batch still in progress at the provider.
+    await ctx.backend.close();
+    await second.done;
+
+    ctx.backend = await createBackend({ dataDir: join(ctx.dir, 'data') });
+    await ctx.backend.call('projects.open', { path: ctx.project });
+    expect(await ctx.backend.call('runs.get', { id: second.runId })).toMatchObject({ status: 'paused' });
+    ctx.backend.state.runs.batchPollMs = 5;
+    server.release();
+    await ctx.backend.state.runs.resume(second.runId).done;
+
+    // One upload and one batch per run: the restart only polled.
+    expect(server.uploads).toHaveLength(2);
+    expect(server.created).toHaveLength(2);
+    const sent = lines(server.uploads[1]!);
+    expect(sent).toHaveLength(4);
+    expect(sent.every((l) => l.url === '/v1/chat/completions' && l.body.model === 'fake-vl')).toBe(true);
+    expect(new Set(sent.map((l) => l.custom_id)).size).toBe(4);
+
+    expect(await ctx.backend.call('runs.get', { id: second.runId })).toMatchObject({ status: 'done', answered: 5, errors: 1 });
+    const rows = (await ctx.backend.call('runs.predictions', { runId: second.runId, limit: 100 })).rows;
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.outcome === 'correct')).toHaveLength(5);
+    expect(rows.filter((r) => r.outcome === 'error').map((r) => questionNumber(r.questionText))).toEqual([5]);
+  });
+});
