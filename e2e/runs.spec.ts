@@ -31,6 +31,12 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   await studio.go('runs');
   const dialog = await studio.newRun('Demo triplets', 'local-vl', 9);
   await expect(dialog.getByTestId('runs.plan')).toContainText('9requests');
+  // Batch mode is offered for a model endpoint; the dry run then names the provider's discount.
+  await dialog.getByTestId('runs.form.batch').check();
+  await expect(dialog.getByTestId('runs.plan.batch')).toContainText('50% batch discount');
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-new-dialog-batch.png` });
+  await dialog.getByTestId('runs.form.batch').uncheck();
+  await expect(dialog.getByTestId('runs.plan.batch')).toHaveCount(0);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-new-dialog.png` });
   // The server holds every reply until the pause is in, so the run cannot finish first however slow the machine.
   server.hold();

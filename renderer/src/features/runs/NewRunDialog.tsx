@@ -135,6 +135,9 @@ export function NewRunDialog(props: { onClose: () => void }) {
           <label className="check" title="Ask each k-option question k times with rotated options; right only if every pass is"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval</label>
           <label className="check" title="Off withholds images (seeing-or-not)"><input type="checkbox" checked={form.images ?? true} onChange={(e) => set({ images: e.target.checked })} /> Send images</label>
           <label className="check" title="Stop the run at the first request that fails after its retries"><input type="checkbox" checked={form.failFast ?? false} disabled={human} onChange={(e) => set({ failFast: e.target.checked })} /> Fail fast</label>
+          <label className="check" title="Sent as one provider batch (/v1/files + /v1/batches): cheaper, answered within hours; a restart polls the same batch">
+            <input type="checkbox" checked={form.batch ?? false} disabled={human || form.model === RANDOM_MODEL} onChange={(e) => set({ batch: e.target.checked })} data-testid="runs.form.batch" /> Send as one batch
+          </label>
           <label className="check" title="Larger images are scaled down, keeping their aspect">Max image side
             <input className="narrow" type="number" min={64} max={8192} value={form.imageMaxSide ?? 1536} onChange={(e) => set({ imageMaxSide: Number(e.target.value) || 1536 })} /> px
           </label>
@@ -150,6 +153,11 @@ export function NewRunDialog(props: { onClose: () => void }) {
               <div><b>{plan.data.promptTokens.toLocaleString()}</b><span>prompt tokens (est.)</span></div>
               <div><b>{money(plan.data.maxCost)}</b><span>{plan.data.maxCost === null ? 'cost (no prices set)' : 'cost at most'}</span></div>
             </div>
+            {plan.data.batchDiscount !== null && (
+              <p className="muted small" data-testid="runs.plan.batch">
+                Sent as one batch: the provider's {Math.round(plan.data.batchDiscount * 100)}% batch discount is in the cost; answers arrive when the batch completes (providers allow up to 24 h).
+              </p>
+            )}
             {plan.data.warnings.map((w) => <p key={w} className="warning">{w}</p>)}
           </>
         ) : <p className="muted small">Working out the requests…</p>}
