@@ -22,6 +22,16 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   await page.getByTestId('endpoints.name').fill('local-vl');
   await page.getByTestId('endpoints.model').fill('fake-vl');
   await page.getByTestId('endpoints.baseUrl').fill(baseUrl);
+  // At 1280 wide every field of the form stays inside its card (Max tokens once ran past the edge).
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const form = page.getByTestId('endpoints.form');
+  const card = (await form.boundingBox())!;
+  for (const input of await form.locator('input, select').all()) {
+    const box = (await input.boundingBox())!;
+    expect(box.x + box.width, await input.evaluate((el) => el.closest('label')?.textContent ?? el.outerHTML)).toBeLessThanOrEqual(card.x + card.width + 0.5);
+  }
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}settings-endpoint-form-1280.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('endpoints.save').click();
   const row = page.getByTestId('endpoints.row').filter({ hasText: 'local-vl' });
   await row.getByTestId('endpoints.test').click();

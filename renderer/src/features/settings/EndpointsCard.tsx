@@ -39,6 +39,7 @@ function EndpointForm(props: { initial: EndpointInput; previousName: string | nu
       <div className="field-row">
         <label className="field"><span>$ / M input tokens</span><input type="number" min={0} step="any" value={e.priceIn ?? ''} placeholder="unknown" onChange={(x) => set({ priceIn: num(x.target.value) })} /></label>
         <label className="field"><span>$ / M output tokens</span><input type="number" min={0} step="any" value={e.priceOut ?? ''} placeholder="unknown" onChange={(x) => set({ priceOut: num(x.target.value) })} /></label>
+        <label className="field" title="What the provider takes off for a batch run (OpenAI: 50%)"><span>Batch discount (%)</span><input type="number" min={0} max={100} value={Math.round((e.batchDiscount ?? 0.5) * 100)} onChange={(x) => set({ batchDiscount: Math.min(100, Math.max(0, Number(x.target.value))) / 100 })} data-testid="endpoints.batchDiscount" /></label>
         <label className="field"><span>Timeout (ms)</span><input type="number" min={100} value={e.timeoutMs ?? 60000} onChange={(x) => set({ timeoutMs: Number(x.target.value) })} /></label>
       </div>
       {!desktop && <p className="muted small">In the browser studio and the CLI, keys are read from the environment variable you name here; they are never stored in files.</p>}
