@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { contract, isMethodName, type ApiError, type Input, type MethodName, type Output } from '@shared/contract';
+import { contract, isMethodName, type CallResult, type Input, type MethodName, type Output } from '@shared/contract';
 import { AppError, toApiError } from './errors';
 import type { Handlers } from './handlers';
 import type { CallContext } from './state';
 
-export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError };
+export type { CallResult };
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');

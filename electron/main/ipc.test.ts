@@ -2,7 +2,8 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Backend } from '../backend';
 import { backendWithProject, tempDir } from '../../test/fixtures';
-import { CALL_CHANNEL, registerIpc } from './ipc';
+import { CALL_CHANNEL } from '@shared/contract';
+import { registerIpc } from './ipc';
 
 /** Electron's ipcMain is outside the project; this stands in for it with the one method the adapter uses. */
 class IpcMainStandIn {

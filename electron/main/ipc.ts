@@ -1,10 +1,6 @@
 import type { IpcMainInvokeEvent } from 'electron';
-import { isMethodName } from '@shared/contract';
+import { CALL_CHANNEL, isMethodName, type CallResult } from '@shared/contract';
 import type { Backend } from '../backend';
-import type { CallResult } from '../backend/dispatch';
-
-export const CALL_CHANNEL = 'anchor:call';
-export const EVENT_CHANNEL = 'anchor:event';
 
 /** The pieces of Electron's ipcMain the adapter needs, passed in so tests can drive it without Electron. */
 export interface IpcMainLike {

@@ -1,8 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { isMethodName, methodNames } from '@shared/contract';
-
-const CALL_CHANNEL = 'anchor:call';
-const EVENT_CHANNEL = 'anchor:event';
+import { CALL_CHANNEL, EVENT_CHANNEL, isMethodName, methodNames } from '@shared/contract';
 
 /**
  * `window.anchor`: the contract's methods and nothing else. Names are checked here as well as in the main process,

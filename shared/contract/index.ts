@@ -56,5 +56,6 @@ export * from './team-entities';
 export * from './vrp-entities';
 export * from './tpeval-entities';
 export * from './interop-entities';
+export * from './transport';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

@@ -71,11 +71,19 @@ function classify(error: unknown, timedOut: boolean, cancelled: boolean): Reques
 }
 
 /**
+ * The official SDK on an endpoint: the one place its options are set. `sdkRetries` is the SDK's own retrying, off for
+ * the engine (which retries itself) and on for one-off calls (uploads, embeddings) that have nothing else to retry them.
+ */
+export function openaiFor(endpoint: Pick<Endpoint, 'baseUrl' | 'timeoutMs'>, apiKey: string | null, sdkRetries = 0): OpenAI {
+  return new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: endpoint.baseUrl, maxRetries: sdkRetries, timeout: endpoint.timeoutMs });
+}
+
+/**
  * One endpoint through the official SDK, with its own retries off: the engine retries, backs off and adapts
  * concurrency itself, because it sees every request of the run and the SDK sees one.
  */
 export function createChatClient(endpoint: Endpoint, apiKey: string | null): ChatClient {
-  const sdk = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: endpoint.baseUrl, maxRetries: 0, timeout: endpoint.timeoutMs });
+  const sdk = openaiFor(endpoint, apiKey);
   return {
     async complete(request, signal) {
       const timeout = new AbortController();

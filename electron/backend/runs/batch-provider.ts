@@ -1,4 +1,6 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
+import { openaiFor } from '../engine/client';
 import type { EndpointSnapshot } from './config';
 
 /** A batch as the provider reports it: the fields a run needs to follow it to the end. */
@@ -16,7 +18,7 @@ export class BatchProvider {
   private readonly sdk: OpenAI;
 
   constructor(endpoint: EndpointSnapshot, apiKey: string | null) {
-    this.sdk = new OpenAI({ apiKey: apiKey ?? 'no-key', baseURL: endpoint.baseUrl, maxRetries: 3, timeout: endpoint.timeoutMs });
+    this.sdk = openaiFor(endpoint, apiKey, 3);
   }
 
   /** Uploads the JSONL input and creates the batch over it; returns both ids. */

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import OpenAI from 'openai';
 import type { Endpoint } from '@shared/contract';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { askWithRetries, costOf, type RetryPolicy } from '../engine/ask';
 import { ResponseCache } from '../engine/cache';
-import { createChatClient, type ChatClient } from '../engine/client';
+import { createChatClient, openaiFor, type ChatClient } from '../engine/client';
 import { AdaptiveLimiter } from '../engine/limiter';
 import { fitSize, ImageEncoder, requestKey } from '../engine/request';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
@@ -29,7 +28,8 @@ export function helperFor(endpoint: Endpoint, apiKey: string | null): Helper {
   };
 }
 
-export interface CallContext {
+/** What a helper call (optimizer, analyzer, embeddings) is logged against and stopped by; not a dispatch call context. */
+export interface OptimizationCall {
   db: Db;
   optimizationId: number;
   policy: RetryPolicy;
@@ -37,7 +37,7 @@ export interface CallContext {
   now: () => string;
 }
 
-function logCall(ctx: CallContext, row: {
+function logCall(ctx: OptimizationCall, row: {
   candidateId: number | null; kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; prompt: string; reply: string | null;
   cached: boolean; tokensIn: number | null; tokensOut: number | null; cost: number | null;
 }): void {
@@ -59,7 +59,7 @@ export interface HelperImage {
 const HELPER_IMAGE_SIDE = 1024;
 
 /** Message content, stored prompt (images by hash) and logged text of a helper's parts. */
-async function helperMessage(ctx: CallContext, parts: readonly HelperPart[], images: ReadonlyMap<string, HelperImage>) {
+async function helperMessage(ctx: OptimizationCall, parts: readonly HelperPart[], images: ReadonlyMap<string, HelperImage>) {
   const encoder = new ImageEncoder(ctx.db, HELPER_IMAGE_SIDE);
   const content: ChatCompletionContentPart[] = [];
   const prompt: PromptMessagePart[] = [];
@@ -86,7 +86,7 @@ async function helperMessage(ctx: CallContext, parts: readonly HelperPart[], ima
  * Image parts (the analyzer's view of wrong answers) are sent as data URLs and keyed by hash.
  */
 export async function askHelper(
-  ctx: CallContext, helper: Helper, kind: 'optimizer' | 'analyzer', message: string | readonly HelperPart[],
+  ctx: OptimizationCall, helper: Helper, kind: 'optimizer' | 'analyzer', message: string | readonly HelperPart[],
   params: { temperature: number; maxTokens: number; seed: number }, candidateId: number | null, images: ReadonlyMap<string, HelperImage> = new Map(),
 ): Promise<string> {
   const cache = new ResponseCache(ctx.db);
@@ -109,7 +109,7 @@ export async function askHelper(
 }
 
 /** An embedding from an OpenAI-compatible `/v1/embeddings`, cached in the project by model and text. */
-export async function embed(ctx: CallContext, helper: Helper, text: string, candidateId: number | null): Promise<number[]> {
+export async function embed(ctx: OptimizationCall, helper: Helper, text: string, candidateId: number | null): Promise<number[]> {
   const cache = new ResponseCache(ctx.db);
   const key = createHash('sha256').update(JSON.stringify({ e: helper.endpoint.baseUrl, m: helper.endpoint.model, text })).digest('hex');
   const hit = cache.get(key);
@@ -117,7 +117,7 @@ export async function embed(ctx: CallContext, helper: Helper, text: string, cand
     logCall(ctx, { candidateId, kind: 'embeddings', model: helper.endpoint.name, prompt: text, reply: null, cached: true, tokensIn: hit.tokensIn, tokensOut: null, cost: 0 });
     return JSON.parse(hit.text) as number[];
   }
-  const sdk = new OpenAI({ apiKey: helper.apiKey ?? 'no-key', baseURL: helper.endpoint.baseUrl, maxRetries: 3, timeout: helper.endpoint.timeoutMs });
+  const sdk = openaiFor(helper.endpoint, helper.apiKey, 3);
   const response = await sdk.embeddings.create({ model: helper.endpoint.model, input: text, encoding_format: 'float' }, { signal: ctx.signal });
   const vector = response.data?.[0]?.embedding;
   if (!Array.isArray(vector) || vector.length === 0) throw new Error(`${helper.endpoint.name} sent no embedding`);

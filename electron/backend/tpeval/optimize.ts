@@ -13,7 +13,7 @@ import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
 import { createRun, runRow, runSummary } from '../runs/store';
 import { runInputFor, type OptimizeConfig } from './config';
-import { askHelper, embed, helperFor, type CallContext, type Helper, type HelperImage } from './helpers';
+import { askHelper, embed, helperFor, type OptimizationCall, type Helper, type HelperImage } from './helpers';
 import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
 
 export interface OptimizeDeps {
@@ -111,7 +111,7 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
   const optimizer = helper(config.optimizer);
   const analyzer = helper(config.analyzer);
   const embedder = config.embeddings ? helper(config.embeddings) : null;
-  const ctx: CallContext = { db, optimizationId: id, policy: deps.retry, signal: control.signal, now: iso };
+  const ctx: OptimizationCall = { db, optimizationId: id, policy: deps.retry, signal: control.signal, now: iso };
   const total = config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound;
   const label = row.task;
   setOptimizationStatus(db, id, 'running', null, null);

@@ -1,7 +1,6 @@
-import type { ApiError, AppEvent } from '@shared/contract';
+import type { AppEvent, CallResult } from '@shared/contract';
 
-/** `unreachable`: the request never got an answer (server stopped, network gone), so it is worth sending again. */
-export type CallResult = { ok: true; value: unknown } | { ok: false; error: ApiError; unreachable?: boolean };
+export type { CallResult };
 
 /** What the Electron preload exposes as `window.anchor` (see electron/preload/preload.ts). */
 interface DesktopBridge {
