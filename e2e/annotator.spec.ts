@@ -7,8 +7,6 @@ let server: TeamServer;
 let lead: APIRequestContext;
 const pageErrors: string[] = [];
 
-// A login hashes with scrypt and the server is stopped and started once: slow on a shared machine, never timed.
-test.describe.configure({ timeout: 240_000 });
 test.beforeAll(async ({ playwright }, info) => {
   if (info.project.name === 'electron') return;
   server = await startTeamServer();
@@ -30,7 +28,7 @@ async function signIn(browser: Browser, name: string): Promise<Page> {
   await page.getByTestId('login.password').fill(`${name}-password`);
   await page.getByTestId('login.submit').click();
   // Passwords are hashed with scrypt on purpose: a login takes seconds on a busy machine.
-  await expect(page.getByTestId('profile.name')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('profile.name')).toBeVisible();
   return page;
 }
 
@@ -88,7 +86,7 @@ test('nothing typed is lost: a reload at once brings every keystroke back, and a
   await expect(ann.getByTestId('annotate.saveState')).toContainText('Server unreachable');
   await ann.screenshot({ path: 'e2e/screenshots/annotate-offline.png' });
   await server.restart();
-  await expect(ann.getByTestId('annotate.saveState')).toHaveText(saved, { timeout: 30_000 });
+  await expect(ann.getByTestId('annotate.saveState')).toHaveText(saved);
   stored = await api<TripletView>(ann.request, 'triplets.get', { itemId });
   expect(stored.draft.knowledge.text).toBe('Which quantity does a bar chart compare?');
   expect(pageErrors).toEqual([]);

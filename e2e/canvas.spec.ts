@@ -111,7 +111,7 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('variants.plan')).toContainText('13 images');
   await page.getByTestId('variants.generate').click();
-  await expect(page.getByTestId('variants.result')).toContainText('13 variants', { timeout: 120_000 });
+  await expect(page.getByTestId('variants.result')).toContainText('13 variants', { timeout: 300_000 });
   await page.screenshot({ path: 'e2e/screenshots/canvas-generated.png' });
 
   const variants = await api<{ name: string; hash: string; level: string; sourceItemId: number }[]>(request, 'variants.list', { dataset: datasetId });

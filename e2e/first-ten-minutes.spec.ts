@@ -64,7 +64,7 @@ test('first ten minutes: open the demo, annotate a triplet, run the random basel
   await studio.go('runs');
   const dialog = await studio.newRun('Demo triplets', 'random-guess', 108);
   await dialog.getByTestId('runs.start').click();
-  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 120_000 });
+  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 300_000 });
   await page.screenshot({ path: shot('first-3-run') });
 
   // 4. Its report: accuracy with intervals, the MMEvalPro metrics and their heatmap.

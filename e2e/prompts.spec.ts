@@ -35,7 +35,7 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
     await page.screenshot({ path: 'e2e/screenshots/prompts-new.png' });
     await dialog.getByTestId('prompts.start').click();
 
-    await expect(page.getByTestId('prompts.status')).toHaveText('done', { timeout: 120_000 });
+    await expect(page.getByTestId('prompts.status')).toHaveText('done', { timeout: 300_000 });
     await expect(page.getByTestId('prompts.candidate')).toHaveCount(7);
     // The task's own question template is what gets optimised (TP-Eval): the chosen wording adds "look carefully".
     await expect(page.getByTestId('prompts.chosen')).toContainText(/look carefully/i);
@@ -48,7 +48,7 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
     await page.screenshot({ path: 'e2e/screenshots/prompts-optimisation.png' });
 
     await page.getByTestId('prompts.evaluate').click();
-    await expect(page.getByTestId('prompts.tested')).toContainText('original 0.0% → customised 100.0%', { timeout: 120_000 });
+    await expect(page.getByTestId('prompts.tested')).toContainText('original 0.0% → customised 100.0%', { timeout: 300_000 });
     await page.keyboard.press('2');
     await expect(page.getByTestId('prompts.report')).toContainText(`target-${stamp}`);
     await page.screenshot({ path: 'e2e/screenshots/prompts-report.png' });

@@ -11,7 +11,7 @@ async function randomRun(studio: Studio, circular: boolean) {
   if (circular) await dialog.getByTestId('runs.form.circular').check();
   await dialog.getByTestId('runs.start').click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 120_000 });
+  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 300_000 });
 }
 
 test('opens a finished run\'s report, drills into a heatmap cell, compares two runs and exports HTML', async ({ page }) => {

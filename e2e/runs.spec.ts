@@ -69,7 +69,7 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   const answeredWhenPaused = await page.getByTestId('runs.answered').textContent();
   expect(answeredWhenPaused).not.toContain('9 / 9');
   await page.getByTestId('runs.resume').click();
-  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 120_000 });
+  await expect(page.getByTestId('runs.status')).toHaveText('Finished', { timeout: 300_000 });
   await expect(page.getByTestId('runs.answered')).toContainText('9 / 9');
   await expect(page.getByTestId('runs.count')).toHaveText('9 shown');
   expect(server.answeredTwice()).toEqual([]);
