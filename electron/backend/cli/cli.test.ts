@@ -322,6 +322,13 @@ describe('anchor score', () => {
     expect(anchor('runs', 'list', '--project', project).stdout).toMatch(/random-guess · bench/);
     expect(anchor('eval', '--project', project, '--dataset', 'nope', '--model', 'random-guess').stderr).toMatch(/no dataset named "nope"/);
     expect(anchor('models', 'remove', 'ollama').stdout).toMatch(/Removed ollama/);
+    // A failing endpoint test says so in the JSON too, not ok:true beside exit code 1 (nothing listens on port 9).
+    expect(anchor('models', 'add', 'gone', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'x').code).toBe(0);
+    const tested = anchor('models', 'test', 'gone', '--json');
+    expect(tested.code).toBe(1);
+    expect(JSON.parse(tested.stdout)).toMatchObject({ ok: false, error: { code: 'endpoint_failed', message: expect.stringMatching(/^gone: failed after \d+ ms/) } });
+    expect(anchor('models', 'test', 'gone').stderr).toMatch(/gone: failed after \d+ ms .*\[endpoint_failed\]/);
+    expect(anchor('models', 'remove', 'gone').code).toBe(0);
   });
 
   it('adds users with passwords from stdin, lints, and exports accepted triplets with their review history', async () => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { EndpointInput } from '@shared/contract';
 import { int, withBackend } from './commands';
+import { AppError } from '../errors';
 
 
 /** `anchor models …`: the machine's model endpoints (keys come from environment variables here, never from files). */
@@ -67,8 +68,9 @@ export function registerModels(program: Command): void {
     .action(async (name: string, o: { json?: boolean }) =>
       withBackend(o.json, async (backend, out) => {
         const r = await backend.call('endpoints.test', { name });
-        out.result(r, () => (r.ok ? `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"` : `${name}: failed after ${r.latencyMs} ms — ${r.error}`));
-        if (!r.ok) process.exitCode = 1;
+        // A failure is an error with its code, so the JSON and the exit code agree.
+        if (!r.ok) throw new AppError('endpoint_failed', `${name}: failed after ${r.latencyMs} ms — ${r.error}`);
+        out.result(r, () => `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"`);
       }),
     );
 
