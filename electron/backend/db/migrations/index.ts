@@ -6,6 +6,7 @@ import optimize from './0005_optimize.sql?raw';
 import runLease from './0006_run_lease.sql?raw';
 import tpevalRefusals from './0007_tpeval_refusals.sql?raw';
 import toolkitReadings from './0008_toolkit_readings.sql?raw';
+import runSummaries from './0011_run_summaries.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -17,4 +18,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 6, name: '0006_run_lease', sql: runLease },
   { version: 7, name: '0007_tpeval_refusals', sql: tpevalRefusals },
   { version: 8, name: '0008_toolkit_readings', sql: toolkitReadings },
+  { version: 11, name: '0011_run_summaries', sql: runSummaries },
 ];
