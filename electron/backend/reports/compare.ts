@@ -58,29 +58,32 @@ interface Common { ids: number[]; right: Uint8Array[]; clusters: string[] | null
 
 const sameQuestions = (a: Int32Array, b: Int32Array) => a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
-/** Where each of run 0's questions sits in every run: the same place when the runs asked the same questions (the usual case). */
-function positions(runs: readonly LoadedRun[]): (Int32Array | Map<number, number>)[] {
-  const first = runs[0]!.outcomes.ids;
-  return runs.map((r) => (sameQuestions(first, r.outcomes.ids) ? first : new Map(Array.from(r.outcomes.ids, (id, i) => [id, i]))));
+/** Where each of run 0's questions sits in a run: the same place when the runs asked the same questions (the usual case). */
+function positionsIn(first: Int32Array, run: Int32Array): Int32Array {
+  if (sameQuestions(first, run)) return Int32Array.from(first, (_, i) => i);
+  const at = new Map(Array.from(run, (id, i) => [id, i]));
+  return Int32Array.from(first, (id) => at.get(id) ?? -1);
 }
 
 function commonQuestions(runs: readonly LoadedRun[], readings: readonly Reading[]): Common {
   const first = runs[0]!.outcomes;
-  const where = positions(runs);
-  const ids: number[] = [];
-  const picked: number[][] = runs.map(() => []);
+  const where = runs.map((r) => positionsIn(first.ids, r.outcomes.ids));
+  const keep: number[] = [];
   for (let i = 0; i < first.ids.length; i++) {
-    const at = where.map((w) => (w instanceof Map ? w.get(first.ids[i]!) : i));
-    if (!at.every((j, r) => j !== undefined && (runs[r]!.outcomes.bits[j]! & readings[r]!.scored) !== 0)) continue;
-    ids.push(first.ids[i]!);
-    at.forEach((j, r) => picked[r]!.push(j!));
+    let all = true;
+    for (let r = 0; r < runs.length && all; r++) {
+      const j = where[r]![i]!;
+      all = j >= 0 && (runs[r]!.outcomes.bits[j]! & readings[r]!.scored) !== 0;
+    }
+    if (all) keep.push(i);
   }
-  if (ids.length === 0) {
+  if (keep.length === 0) {
     throw new AppError('invalid_input', `runs ${runs.map((r) => r.id).join(', ')} have no scored question in common; compare runs over the same dataset`);
   }
-  const right = runs.map((r, k) => Uint8Array.from(picked[k]!, (j) => ((r.outcomes.bits[j]! & readings[k]!.correct) !== 0 ? 1 : 0)));
-  // Clusters as the first run names them; only built when some cluster holds more than one question.
-  const names = picked[0]!.map((j) => clusterKey(first.clusters[j]!));
+  const ids = keep.map((i) => first.ids[i]!);
+  const right = runs.map((r, k) => Uint8Array.from(keep, (i) => ((r.outcomes.bits[where[k]![i]!]! & readings[k]!.correct) !== 0 ? 1 : 0)));
+  // Clusters as the first run names them; only kept when some cluster holds more than one question.
+  const names = keep.map((i) => clusterKey(first.clusters[i]!));
   return { ids, right, clusters: hasClusters(names) ? names : null };
 }
 

@@ -2,6 +2,7 @@ import type { QuestionType, Role } from '@shared/contract';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import { runRow } from '../runs/run-row';
 
 /** One asked pass of a question as a report sees it. */
@@ -96,13 +97,14 @@ const QUESTION_COLUMNS = `q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.a
     i.source, i.category, i.l2_category, i.subject, i.split`;
 const QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM questions q JOIN items i ON i.id = q.item_id
   WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = @run)`;
-// A page of rows starts from its question ids, so it reads those units by key instead of scanning the run.
+// A page of rows starts from its question ids, so it reads those units by key instead of scanning the run (CROSS JOIN
+// keeps that order: left to itself the planner scans the run and probes the id list).
 const PAGE_QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM json_each(@ids) j JOIN questions q ON q.id = j.value JOIN items i ON i.id = q.item_id`;
 
 const UNIT_COLUMNS = 'u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction';
 const PREDICTION_JOIN = 'LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass';
 const UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM run_units u ${PREDICTION_JOIN} WHERE u.run_id = @run ORDER BY u.position`;
-const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j JOIN run_units u ON u.run_id = @run AND u.question_id = j.value
+const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j CROSS JOIN run_units u ON u.run_id = @run AND u.question_id = j.value
   ${PREDICTION_JOIN} ORDER BY u.position`;
 
 function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
@@ -132,10 +134,10 @@ function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, Q
 export function loadScored(db: Db, runId: number, only: readonly number[] | null = null): ScoredQuestion[] {
   runRow(db, runId);
   const ids = only === null ? null : JSON.stringify(only);
-  const questionRows = ids === null ? db.prepare(QUESTION_SQL).all({ run: runId }) : db.prepare(PAGE_QUESTION_SQL).all({ ids });
+  const questionRows = ids === null ? statement(db, QUESTION_SQL).all({ run: runId }) : statement(db, PAGE_QUESTION_SQL).all({ ids });
   const details = new Map((questionRows as QuestionRow[]).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
-  for (const u of (ids === null ? db.prepare(UNIT_SQL).all({ run: runId }) : db.prepare(PAGE_UNIT_SQL).all({ run: runId, ids })) as UnitRow[]) {
+  for (const u of (ids === null ? statement(db, UNIT_SQL).all({ run: runId }) : statement(db, PAGE_UNIT_SQL).all({ run: runId, ids })) as UnitRow[]) {
     let q = byQuestion.get(u.question_id);
     if (!q) byQuestion.set(u.question_id, (q = toQuestion(details.get(u.question_id)!, u.flag)));
     q.passes.push({
