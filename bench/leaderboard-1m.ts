@@ -95,7 +95,8 @@ async function main() {
   console.log(`  ${RUNS - 1} more runs inserted in one transaction ${ms(insertMs)} ms, each run's summary stored in ${ms(median(summaryMs))} ms (median)`);
 
   const ctx = { userId: null };
-  const board = { datasetId: null, offset: 0, limit: 100 };
+  // The page the Reports screen asks for (LeaderboardView's PAGE).
+  const board = { datasetId: null, offset: 0, limit: 50 };
   const bare = db.prepare(`SELECT i.category, count(*), sum(p.correct) FROM predictions p JOIN questions q ON q.id = p.question_id
     JOIN items i ON i.id = q.item_id WHERE p.run_id = ? GROUP BY i.category`);
   const t = { baseline: [] as number[], report: [] as number[], board50: [] as number[], board1: [] as number[], compare: [] as number[], recompute: [] as number[] };

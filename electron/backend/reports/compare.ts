@@ -1,7 +1,7 @@
 import type { AccuracyCellData, Comparison, Seeing } from '@shared/contract';
 import { accuracyBy, accuracyCell } from '@shared/scoring/accuracy';
 import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
-import { hasClusters, pairedClusterBootstrap } from '@shared/scoring/cluster-bootstrap';
+import { pairedClusterBootstrap } from '@shared/scoring/cluster-bootstrap';
 import { mcnemarOf } from '@shared/scoring/intervals';
 import { multimodalGain, multimodalLeakage } from '@shared/scoring/seeing';
 import { AppError } from '../errors';
@@ -54,42 +54,72 @@ function firstPassOnly(q: ScoredQuestion): ScoredQuestion {
 }
 
 /** Questions every run has scored, in the first run's order: their ids, and for each run whether it got each right. */
-interface Common { ids: number[]; right: Uint8Array[]; clusters: string[] | null }
+interface Common { ids: Int32Array; right: Uint8Array[]; clusters: string[] | null }
 
 const sameQuestions = (a: Int32Array, b: Int32Array) => a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
-/** Where each of run 0's questions sits in a run: the same place when the runs asked the same questions (the usual case). */
-function positionsIn(first: Int32Array, run: Int32Array): Int32Array {
-  if (sameQuestions(first, run)) return Int32Array.from(first, (_, i) => i);
-  const at = new Map(Array.from(run, (id, i) => [id, i]));
-  return Int32Array.from(first, (id) => at.get(id) ?? -1);
+/**
+ * Where each of run 0's questions sits in a run: null when the runs asked the same questions in the same order (the
+ * usual case, checked with one byte comparison), else each position (−1: not asked).
+ */
+function positionsIn(first: Int32Array, run: Int32Array): Int32Array | null {
+  if (sameQuestions(first, run)) return null;
+  const at = new Map<number, number>();
+  for (let i = 0; i < run.length; i++) at.set(run[i]!, i);
+  const where = new Int32Array(first.length);
+  for (let i = 0; i < first.length; i++) where[i] = at.get(first[i]!) ?? -1;
+  return where;
 }
 
+/** True when two of the questions share a cluster item: the same test as hasClusters on their names, on numbers. */
+function sharesClusters(items: Int32Array, keep: Int32Array): boolean {
+  const picked = new Int32Array(keep.length);
+  for (let n = 0; n < keep.length; n++) picked[n] = items[keep[n]!]!;
+  picked.sort();
+  for (let i = 1; i < picked.length; i++) if (picked[i] === picked[i - 1]) return true;
+  return false;
+}
+
+// Plain loops over typed arrays: comparisons of 8 runs × 20,000 questions must cost about as much as one report.
 function commonQuestions(runs: readonly LoadedRun[], readings: readonly Reading[]): Common {
   const first = runs[0]!.outcomes;
   const where = runs.map((r) => positionsIn(first.ids, r.outcomes.ids));
-  const keep: number[] = [];
+  const at = (r: number, i: number) => where[r]?.[i] ?? i;
+  const all = new Int32Array(first.ids.length);
+  let count = 0;
   for (let i = 0; i < first.ids.length; i++) {
-    let all = true;
-    for (let r = 0; r < runs.length && all; r++) {
-      const j = where[r]![i]!;
-      all = j >= 0 && (runs[r]!.outcomes.bits[j]! & readings[r]!.scored) !== 0;
+    let ok = true;
+    for (let r = 0; r < runs.length && ok; r++) {
+      const j = at(r, i);
+      ok = j >= 0 && (runs[r]!.outcomes.bits[j]! & readings[r]!.scored) !== 0;
     }
-    if (all) keep.push(i);
+    if (ok) all[count++] = i;
   }
+  const keep = all.subarray(0, count);
   if (keep.length === 0) {
     throw new AppError('invalid_input', `runs ${runs.map((r) => r.id).join(', ')} have no scored question in common; compare runs over the same dataset`);
   }
-  const ids = keep.map((i) => first.ids[i]!);
-  const right = runs.map((r, k) => Uint8Array.from(keep, (i) => ((r.outcomes.bits[where[k]![i]!]! & readings[k]!.correct) !== 0 ? 1 : 0)));
-  // Clusters as the first run names them; only kept when some cluster holds more than one question.
-  const names = keep.map((i) => clusterKey(first.clusters[i]!));
-  return { ids, right, clusters: hasClusters(names) ? names : null };
+  const ids = new Int32Array(keep.length);
+  for (let n = 0; n < keep.length; n++) ids[n] = first.ids[keep[n]!]!;
+  const right = runs.map((r, k) => {
+    const out = new Uint8Array(keep.length);
+    const { bits } = r.outcomes;
+    const mask = readings[k]!.correct;
+    for (let n = 0; n < keep.length; n++) out[n] = (bits[at(k, keep[n]!)]! & mask) !== 0 ? 1 : 0;
+    return out;
+  });
+  // Clusters as the first run names them; named only when some cluster holds more than one question.
+  const clusters = sharesClusters(first.clusters, keep) ? Array.from(keep, (i) => clusterKey(first.clusters[i]!)) : null;
+  return { ids, right, clusters };
 }
 
 /** A run's accuracy on the common questions: Wilson, and the cluster bootstrap when questions are clustered. */
 function cellOf(common: Common, right: Uint8Array): AccuracyCellData {
-  if (common.clusters === null) return accuracyCell(right.reduce((n, v) => n + v, 0), right.length);
+  if (common.clusters === null) {
+    let correct = 0;
+    for (let i = 0; i < right.length; i++) correct += right[i]!;
+    return accuracyCell(correct, right.length);
+  }
   const clusters = common.clusters;
   const predictions = Array.from(right, (v, i) => ({ correct: v === 1, groups: {}, cluster: clusters[i]! }));
   return withClusterIntervals(accuracyBy(predictions, []), predictions, []).overall;
@@ -138,7 +168,16 @@ export function compareRuns(runs: readonly LoadedRun[], details: DetailLoader, o
   for (let a = 0; a < runs.length; a++) {
     for (let b = a + 1; b < runs.length; b++) pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...comparePair(common, common.right[a]!, common.right[b]!) });
   }
-  const disagreeing = common.ids.filter((_, i) => common.right.some((r) => r[i] !== common.right[0]![i]));
+  const disagreeing: number[] = [];
+  const base = common.right[0]!;
+  for (let i = 0; i < base.length; i++) {
+    for (let r = 1; r < common.right.length; r++) {
+      if (common.right[r]![i] !== base[i]) {
+        disagreeing.push(common.ids[i]!);
+        break;
+      }
+    }
+  }
   return {
     runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(common, common.right[i]!) })),
     common: common.ids.length,

@@ -127,15 +127,21 @@ function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, Q
   questions.forEach((q, i) => (q.groups.scoring = ruleOf(rows[i]!.type, rows[i]!.q_meta)));
 }
 
+/** Questions' text and metadata by id, read once for a page several runs share. */
+export type QuestionDetails = ReadonlyMap<number, QuestionRow>;
+
+export function questionDetails(db: Db, ids: readonly number[]): QuestionDetails {
+  return new Map((statement(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) }) as QuestionRow[]).map((r) => [r.id, r]));
+}
+
 /**
  * Every question of a run — or only the questions `only` names, for a page of rows — with its passes, correctness
  * and the values it is grouped by, in the run's order.
  */
-export function loadScored(db: Db, runId: number, only: readonly number[] | null = null): ScoredQuestion[] {
+export function loadScored(db: Db, runId: number, only: readonly number[] | null = null, known?: QuestionDetails): ScoredQuestion[] {
   runRow(db, runId);
   const ids = only === null ? null : JSON.stringify(only);
-  const questionRows = ids === null ? statement(db, QUESTION_SQL).all({ run: runId }) : statement(db, PAGE_QUESTION_SQL).all({ ids });
-  const details = new Map((questionRows as QuestionRow[]).map((r) => [r.id, r]));
+  const details = known ?? new Map(((ids === null ? statement(db, QUESTION_SQL).all({ run: runId }) : statement(db, PAGE_QUESTION_SQL).all({ ids })) as QuestionRow[]).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
   for (const u of (ids === null ? statement(db, UNIT_SQL).all({ run: runId }) : statement(db, PAGE_UNIT_SQL).all({ run: runId, ids })) as UnitRow[]) {
     let q = byQuestion.get(u.question_id);

@@ -3,7 +3,7 @@ import type { Db } from '../db/open';
 import { runConfig, runRow } from '../runs/store';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
-import { loadScored } from './load';
+import { loadScored, questionDetails, type QuestionDetails } from './load';
 import { drillTriplets } from './run-report';
 import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
 
@@ -45,7 +45,9 @@ export class Reports {
 
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
     const runs = runIds.map((id) => this.load(id));
-    return compareRuns(runs, (i, ids) => loadScored(this.db(), runs[i]!.id, ids), offset, limit);
+    // The page's questions are the same for every run: their text and metadata are read once.
+    let details: QuestionDetails | undefined;
+    return compareRuns(runs, (i, ids) => loadScored(this.db(), runs[i]!.id, ids, (details ??= questionDetails(this.db(), ids))), offset, limit);
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {
