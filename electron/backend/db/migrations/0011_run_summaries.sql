@@ -7,12 +7,13 @@ CREATE TABLE run_summaries (
   format       INTEGER NOT NULL,              -- layout of the stored JSON and vector; another format is recomputed
   stale        INTEGER NOT NULL DEFAULT 0,
   accuracy     REAL NOT NULL,                 -- overall accuracy ×100: the leaderboard sorts and pages on it in SQL
-  counts       TEXT NOT NULL,                 -- JSON: answered, errors, correct, failed, cached, tokens, cost of the run list
-  report       TEXT NOT NULL,                 -- JSON: the run report without its live run header
+  -- Small columns first: a leaderboard page reads them without walking the large ones' overflow pages.
   board        TEXT NOT NULL,                 -- JSON: the leaderboard row's scores
+  counts       TEXT NOT NULL,                 -- JSON: answered, errors, correct, failed, cached, tokens, cost of the run list
+  computed_at  TEXT NOT NULL,
   vrp          TEXT,                          -- JSON: accuracy per VRP level and relation value; NULL without VRP values
-  outcomes     BLOB NOT NULL,                 -- per question in run order: question id, cluster, outcome bits
-  computed_at  TEXT NOT NULL
+  report       TEXT NOT NULL,                 -- JSON: the run report without its live run header
+  outcomes     BLOB NOT NULL                  -- per question in run order: question id, cluster, outcome bits
 );
 
 CREATE TRIGGER run_summaries_prediction_insert AFTER INSERT ON predictions BEGIN
