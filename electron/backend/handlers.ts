@@ -12,6 +12,7 @@ import { buildDemoProject } from './demo/build';
 import { promptPresets } from '@shared/prompts/templates';
 import { testEndpoint } from './endpoints/test-endpoint';
 import { deleteRun, runRow } from './runs/store';
+import { checkSummaries } from './reports/summary-doctor';
 import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
 import { nextHumanQuestion } from './runs/human';
 import { importPredictions } from './runs/import-predictions';
@@ -141,8 +142,9 @@ export function createHandlers(state: BackendState): Handlers {
     'reports.drill': (input) => state.reports.drill(input),
     'reports.compare': (input) => state.reports.compare(input),
     'reports.seeing': (input) => state.reports.seeing(input),
-    'reports.leaderboard': () => state.reports.leaderboard(),
+    'reports.leaderboard': (input) => state.reports.leaderboard(input),
     'reports.vrp': ({ datasetId }) => state.reports.vrp(datasetId),
+    'reports.doctor': ({ fix }) => checkSummaries(state.requireProject().db, fix),
     // Loaded on first use: the chart library is large and every CLI command, the server and the desktop start
     // would otherwise evaluate it.
     'reports.html': async ({ id, compare }) => (await import('./reports/export')).htmlReport(state.reports, id, compare, state.version, state.now()),

@@ -23,7 +23,8 @@ export interface AccuracyReport {
   by: Record<string, Record<string, AccuracyCell>>;
 }
 
-function cell(correct: number, n: number): AccuracyCell {
+/** One accuracy cell from its counts, with its Wilson interval: what accuracyBy gives each group. */
+export function accuracyCell(correct: number, n: number): AccuracyCell {
   const w = wilson(correct, n);
   return { n, correct, accuracy: n ? (100 * correct) / n : 0, ci95: { low: 100 * w.low, high: 100 * w.high } };
 }
@@ -52,9 +53,9 @@ export function accuracyBy(predictions: Iterable<ScoredPrediction>, keys: readon
   }
   const by: AccuracyReport['by'] = {};
   for (const [key, byValue] of counts) {
-    by[key] = Object.fromEntries([...byValue].sort(([a], [b]) => a.localeCompare(b)).map(([v, [count, ok]]) => [v, cell(ok, count)]));
+    by[key] = Object.fromEntries([...byValue].sort(([a], [b]) => a.localeCompare(b)).map(([v, [count, ok]]) => [v, accuracyCell(ok, count)]));
   }
-  return { overall: cell(right, n), by };
+  return { overall: accuracyCell(right, n), by };
 }
 
 /** VRPTest's groupings: accuracy per intervention level and per value of each metamorphic relation. */

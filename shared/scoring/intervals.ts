@@ -49,6 +49,11 @@ export function mcnemar(pairs: Iterable<readonly [boolean, boolean]>): McNemar {
     if (first && !second) b++;
     else if (!first && second) c++;
   }
+  return mcnemarOf(b, c);
+}
+
+/** McNemar's test from its discordant counts: b questions right only for the first run, c only for the second. */
+export function mcnemarOf(b: number, c: number): McNemar {
   const n = b + c;
   if (n === 0) return { onlyFirst: 0, onlySecond: 0, pValue: 1, method: 'exact' };
   if (n < 25) return { onlyFirst: b, onlySecond: c, pValue: binomialTwoSided(Math.min(b, c), n), method: 'exact' };

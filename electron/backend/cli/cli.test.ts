@@ -125,6 +125,17 @@ describe('anchor runs import and anchor report', () => {
     expect(anchor('report', '--project', project).stderr).toMatch(/give a run id, or --seeing/);
     const bad = anchor('runs', 'import', oracle, '--project', project, '--dataset', 'nope', '--format', 'table', '--model', 'x');
     expect(bad.stderr).toMatch(/no dataset named "nope"/);
+
+    // `anchor doctor summaries`: both imported runs' stored summaries equal a recomputation; a tampered one is named.
+    expect(JSON.parse(anchor('doctor', 'summaries', '--project', project, '--json').stdout).value).toEqual({ checked: 2, unsummarised: 0, mismatched: [], fixed: 0 });
+    const file = new Database(project);
+    file.prepare(`UPDATE run_summaries SET counts = json_set(counts, '$.answered', 6) WHERE run_id = 2`).run();
+    file.close();
+    const tampered = anchor('doctor', 'summaries', '--project', project);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stderr).toMatch(/1 of 2 stored summaries differ from their predictions: run 2 \(counts\).*\[conflict\]/);
+    expect(anchor('doctor', 'summaries', '--project', project, '--fix').stdout).toContain('1 summaries rewritten');
+    expect(anchor('doctor', 'summaries', '--project', project).stdout).toMatch(/^2 stored summaries recomputed from predictions: all equal/);
   });
 });
 

@@ -10,6 +10,7 @@ import { registerTeam } from './team';
 import { registerVariants } from './variants';
 import { registerOptimize } from './optimize';
 import { registerRegions } from './regions';
+import { registerDoctor } from './doctor';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -25,6 +26,7 @@ registerTeam(program);
 registerVariants(program);
 registerOptimize(program);
 registerRegions(program);
+registerDoctor(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -2,7 +2,8 @@ import type { QuestionType, Role } from '@shared/contract';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
-import { runRow } from '../runs/store';
+import { statement } from '../db/statements';
+import { runRow } from '../runs/run-row';
 
 /** One asked pass of a question as a report sees it. */
 export interface ScoredPass {
@@ -34,7 +35,12 @@ export interface ScoredQuestion {
    * item, otherwise its own item (a triplet's three questions, or one question alone).
    */
   cluster: string;
+  /** The item whose id names the cluster; kept as a number in the stored outcome vector. */
+  clusterItem: number;
 }
+
+/** A cluster's name from its item: one spelling for the loaded questions and the stored outcome vectors. */
+export const clusterKey = (itemId: number) => `item:${itemId}`;
 
 interface QuestionRow {
   id: number; item_id: number; ext_id: string; role: Role; type: QuestionType; text: string; answer: string; q_meta: string; i_meta: string;
@@ -78,29 +84,35 @@ function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
 }
 
 /** A VRP variant clusters with its original's item (`meta.variantOf`), anything else with its own item. */
-function clusterOf(r: QuestionRow): string {
+function clusterItemOf(r: QuestionRow): number {
   for (const raw of [r.q_meta, r.i_meta]) {
     const meta = JSON.parse(raw) as { variantOf?: { itemId?: unknown } };
-    if (typeof meta.variantOf?.itemId === 'number') return `item:${meta.variantOf.itemId}`;
+    if (typeof meta.variantOf?.itemId === 'number') return meta.variantOf.itemId;
   }
-  return `item:${r.item_id}`;
+  return r.item_id;
 }
 
 // Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
-const QUESTION_SQL = `SELECT q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
-    i.source, i.category, i.l2_category, i.subject, i.split
-  FROM questions q JOIN items i ON i.id = q.item_id
-  WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = ?)`;
+const QUESTION_COLUMNS = `q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
+    i.source, i.category, i.l2_category, i.subject, i.split`;
+const QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM questions q JOIN items i ON i.id = q.item_id
+  WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = @run)`;
+// A page of rows starts from its question ids, so it reads those units by key instead of scanning the run (CROSS JOIN
+// keeps that order: left to itself the planner scans the run and probes the id list).
+const PAGE_QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM json_each(@ids) j JOIN questions q ON q.id = j.value JOIN items i ON i.id = q.item_id`;
 
-const UNIT_SQL = `SELECT u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction
-  FROM run_units u LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
-  WHERE u.run_id = ? ORDER BY u.position`;
+const UNIT_COLUMNS = 'u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction';
+const PREDICTION_JOIN = 'LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass';
+const UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM run_units u ${PREDICTION_JOIN} WHERE u.run_id = @run ORDER BY u.position`;
+const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j CROSS JOIN run_units u ON u.run_id = @run AND u.question_id = j.value
+  ${PREDICTION_JOIN} ORDER BY u.position`;
 
 function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
   const vrp = vrpValues(r.q_meta, r.i_meta);
+  const clusterItem = clusterItemOf(r);
   return {
     questionId: r.id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
-    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterOf(r),
+    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterKey(clusterItem), clusterItem,
     groups: {
       role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
       ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),
@@ -115,12 +127,23 @@ function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, Q
   questions.forEach((q, i) => (q.groups.scoring = ruleOf(rows[i]!.type, rows[i]!.q_meta)));
 }
 
-/** Every question of a run with its passes, correctness and the values it is grouped by, in the run's order. */
-export function loadScored(db: Db, runId: number): ScoredQuestion[] {
+/** Questions' text and metadata by id, read once for a page several runs share. */
+export type QuestionDetails = ReadonlyMap<number, QuestionRow>;
+
+export function questionDetails(db: Db, ids: readonly number[]): QuestionDetails {
+  return new Map((statement(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) }) as QuestionRow[]).map((r) => [r.id, r]));
+}
+
+/**
+ * Every question of a run — or only the questions `only` names, for a page of rows — with its passes, correctness
+ * and the values it is grouped by, in the run's order.
+ */
+export function loadScored(db: Db, runId: number, only: readonly number[] | null = null, known?: QuestionDetails): ScoredQuestion[] {
   runRow(db, runId);
-  const details = new Map((db.prepare(QUESTION_SQL).all(runId) as QuestionRow[]).map((r) => [r.id, r]));
+  const ids = only === null ? null : JSON.stringify(only);
+  const details = known ?? new Map(((ids === null ? statement(db, QUESTION_SQL).all({ run: runId }) : statement(db, PAGE_QUESTION_SQL).all({ ids })) as QuestionRow[]).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
-  for (const u of db.prepare(UNIT_SQL).all(runId) as UnitRow[]) {
+  for (const u of (ids === null ? statement(db, UNIT_SQL).all({ run: runId }) : statement(db, PAGE_UNIT_SQL).all({ run: runId, ids })) as UnitRow[]) {
     let q = byQuestion.get(u.question_id);
     if (!q) byQuestion.set(u.question_id, (q = toQuestion(details.get(u.question_id)!, u.flag)));
     q.passes.push({

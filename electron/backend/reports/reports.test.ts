@@ -211,8 +211,9 @@ describe('comparisons', () => {
     expect(noText.ml).toBeNull();
 
     const board = await ctx.backend.call('reports.leaderboard');
-    expect(board.map((r) => r.runId)).toEqual([sv, swv, st]);
-    expect(board.map((r) => r.genuineAccuracy)).toEqual([100, 16.67, 0]);
+    expect(board.rows.map((r) => r.runId)).toEqual([sv, swv, st]);
+    expect(board.total).toBe(3);
+    expect(board.rows.map((r) => r.genuineAccuracy)).toEqual([100, 16.67, 0]);
   });
 });
 

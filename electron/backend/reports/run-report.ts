@@ -30,8 +30,16 @@ function circularPanel(scored: readonly ScoredQuestion[]): NonNullable<RunReport
   };
 }
 
-/** Everything the Reports screen shows for one run, computed from its stored predictions. */
+/** A run report without its live header: what a run's stored summary keeps. */
+export type ReportBody = Omit<RunReport, 'run'>;
+
+/** Everything the Reports screen shows for one run, computed from its predictions. */
 export function buildRunReport(run: RunSummary, questions: readonly ScoredQuestion[]): RunReport {
+  return { run, ...buildReportBody(questions, run.circular) };
+}
+
+/** The report's figures: counted once when a run's summary is stored, and by `doctor` to check it. */
+export function buildReportBody(questions: readonly ScoredQuestion[], circular: boolean): ReportBody {
   const scored = questions.filter((q) => q.scored);
   const errors = questions.filter((q) => !q.scored && q.passes.some((p) => p.state === 'error')).length;
   const extraction: Record<string, number> = {};
@@ -43,15 +51,29 @@ export function buildRunReport(run: RunSummary, questions: readonly ScoredQuesti
   // A grouping whose every question has no value says nothing; leave it out rather than show an empty chart.
   for (const key of reportGroupKeys) if (Object.keys(accuracy.by[key] ?? {}).length === 0) delete accuracy.by[key];
   return {
-    run,
     coverage: { questions: questions.length, scored: scored.length, pending: questions.length - scored.length - errors, errors },
     accuracy,
     extraction,
-    circular: run.circular ? circularPanel(scored) : null,
+    circular: circular ? circularPanel(scored) : null,
     mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };
 }
+
+/** A leaderboard row's scores: plain Wilson accuracy over scored questions and MMEvalPro's genuine accuracy. */
+export function boardScores(questions: readonly ScoredQuestion[]) {
+  const scored = questions.filter((q) => q.scored);
+  return {
+    questions: questions.length,
+    accuracy: accuracyBy(scored, []).overall,
+    genuineAccuracy: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)).Micro_Average.genuine_accuracy_score : null,
+  };
+}
+export type BoardScores = ReturnType<typeof boardScores>;
+
+/** Accuracy per VRP level and relation value, as the VRP chart draws it; null when no question carries VRP values. */
+export const vrpScores = (questions: readonly ScoredQuestion[]) => hasVrp(questions) ? accuracyBy(questions.filter((q) => q.scored), VRP_KEYS).by : null;
+export type VrpBy = NonNullable<ReturnType<typeof vrpScores>>;
 
 /** Triplets behind one heatmap cell: `given` right, and `target` right or not. */
 export function drillTriplets(questions: readonly ScoredQuestion[], given: Role, target: Role, targetRight: boolean, source?: string) {

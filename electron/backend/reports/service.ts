@@ -1,33 +1,41 @@
-import type { LeaderboardRow, ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
-import { accuracyBy, VRP_KEYS } from '@shared/scoring/accuracy';
-import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
+import type { ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
 import type { Db } from '../db/open';
 import { runConfig, runRow } from '../runs/store';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
-import { hasVrp, loadScored } from './load';
-import { buildRunReport, drillTriplets, tripletAnswers } from './run-report';
+import { leaderboardPage } from './leaderboard';
+import { loadScored, questionDetails, type QuestionDetails } from './load';
+import { drillTriplets } from './run-report';
+import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
 
 /** What reports need from the run manager: summaries with live progress. */
 export interface RunSource {
   get(id: number): RunSummary;
   list(): RunSummary[];
+  /** Live progress of a run this process executes, else null. */
+  liveInfo(id: number): RunSummary['live'];
+  now(): Date;
 }
 
-/** The Reports screen's reads, all computed from stored predictions on demand (a person's correction shows at once). */
+/**
+ * The Reports screen's reads. Figures come from each run's stored summary (reports/summary.ts), kept equal to its
+ * predictions in the transaction that changes them; rows are read from predictions only for the page a drill-down or a
+ * comparison shows.
+ */
 export class Reports {
   constructor(
     private readonly db: () => Db,
     private readonly runs: RunSource,
   ) {}
 
-  /** A run's name and scored questions; its row alone, since the summary's totals over all predictions are not needed. */
+  /** A run's name and its stored per-question outcome vector. */
   private load(id: number): LoadedRun {
     const run = runRow(this.db(), id);
-    return { id, name: run.name, model: run.model, circular: runConfig(run).circular, questions: loadScored(this.db(), id) };
+    return { id, name: run.name, model: run.model, circular: runConfig(run).circular, outcomes: summaryOutcomes(this.db(), id) };
   }
 
   run(id: number) {
-    return buildRunReport(this.runs.get(id), loadScored(this.db(), id));
+    const run = this.runs.get(id);
+    return { run, ...summaryReport(this.db(), id) };
   }
 
   drill({ runId, given, target, targetRight, source, offset, limit }: ParsedInput<'reports.drill'>) {
@@ -36,37 +44,27 @@ export class Reports {
   }
 
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
-    return compareRuns(runIds.map((id) => this.load(id)), offset, limit);
+    const runs = runIds.map((id) => this.load(id));
+    // The page's questions are the same for every run: their text and metadata are read once.
+    let details: QuestionDetails | undefined;
+    return compareRuns(runs, (i, ids) => loadScored(this.db(), runs[i]!.id, ids, (details ??= questionDetails(this.db(), ids))), offset, limit);
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {
     return seeingOrNot(this.load(withImages), this.load(withoutImages), textOnly === null ? null : this.load(textOnly));
   }
 
-  /** Every run with its accuracy, best first within each dataset. */
-  leaderboard(): LeaderboardRow[] {
-    const rows = this.runs.list().map((run): LeaderboardRow => {
-      const questions = loadScored(this.db(), run.id);
-      const scored = questions.filter((q) => q.scored);
-      const triplets = questions.some((q) => q.role !== 'origin');
-      return {
-        runId: run.id, name: run.name, model: run.model, kind: run.kind, datasetId: run.datasetId, datasetName: run.datasetName,
-        status: run.status, circular: run.circular, images: run.images, questions: questions.length,
-        accuracy: accuracyBy(scored, []).overall,
-        genuineAccuracy: triplets ? scoreMmEvalPro(tripletAnswers(questions)).Micro_Average.genuine_accuracy_score : null,
-        createdAt: run.createdAt,
-      };
-    });
-    return rows.sort((a, b) => a.datasetName.localeCompare(b.datasetName) || b.accuracy.accuracy - a.accuracy.accuracy || a.runId - b.runId);
+  /** A page of every run with its accuracy, best first within each dataset. */
+  leaderboard(page: ParsedInput<'reports.leaderboard'>) {
+    return leaderboardPage(this.db(), (id) => this.runs.liveInfo(id), this.runs.now().getTime(), page);
   }
 
   /** VRP accuracy per level and relation value for each run of a dataset whose questions carry relation values. */
   vrp(datasetId: number): VrpSeries {
     const series: VrpSeries = [];
     for (const run of this.runs.list().filter((r) => r.datasetId === datasetId).reverse()) {
-      const questions = loadScored(this.db(), run.id);
-      if (!hasVrp(questions)) continue;
-      series.push({ runId: run.id, name: run.name, model: run.model, by: accuracyBy(questions.filter((q) => q.scored), VRP_KEYS).by });
+      const by = summaryVrp(this.db(), run.id);
+      if (by !== null) series.push({ runId: run.id, name: run.name, model: run.model, by });
     }
     return series;
   }

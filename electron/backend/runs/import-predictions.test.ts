@@ -28,6 +28,10 @@ describe('scoring a model-output file inside a project', () => {
     const run = await ctx.backend.call('runs.get', { id: imported.runId });
     expect(run).toMatchObject({ status: 'done', answered: 6414, errors: 0, model: 'demo-model', endpoint: 'imported', templateName: 'unknown (imported predictions)' });
 
+    // The imported run's summary is stored in the import's transaction and equals a recomputation from its predictions.
+    const db = ctx.backend.state.requireProject().db;
+    expect(db.prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(imported.runId)).toBe(0);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
     const report = await ctx.backend.call('reports.run', { id: imported.runId });
     const expected = JSON.parse(readFileSync(join(conformance, 'demo_score.json'), 'utf8')) as Record<string, Record<string, number>>;
     const got = report.mmevalpro!;

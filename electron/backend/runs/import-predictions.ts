@@ -7,6 +7,7 @@ import { ruleOf } from '@shared/scoring/rules';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { summaryBatch } from '../reports/summary-hook';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';
@@ -79,9 +80,9 @@ function importedConfig(datasetId: number, matched: readonly Matched[], file: st
   };
 }
 
-/** Writes the run, its units and every answer read with a live run's rules, in one transaction. */
+/** Writes the run, its units, every answer read with a live run's rules and the run's summary, in one transaction. */
 function writeRun(db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string): { runId: number; correct: number } {
-  return db.transaction(() => {
+  return summaryBatch(db, () => {
     const runId = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at, finished_at)
       VALUES (?, ?, 'model', 'imported', ?, ?, ?, 'done', ?, ?, ?)`).run(name, config.selection.datasetId, model, JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
     const unit = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, ?, ?, ?, NULL)');
@@ -100,7 +101,7 @@ function writeRun(db: Db, name: string, model: string, userId: string | null, co
       if (a.toolkit) toolkit.run(JSON.stringify(a.toolkit), runId, q.id, a.pass);
     });
     return { runId, correct };
-  })();
+  });
 }
 
 function refuseUnmatched(file: string, unmatched: readonly Unmatched[]): never {

@@ -36,14 +36,14 @@ export class RunManager {
     private readonly jobs: JobRegistry,
     private readonly events: EventBus,
     private readonly endpoints: EndpointStore,
-    private readonly now: () => Date,
+    readonly now: () => Date,
   ) {}
 
   private get db() {
     return this.project().db;
   }
 
-  private liveInfo = (id: number) => this.live.get(id)?.stats.live() ?? null;
+  readonly liveInfo = (id: number) => this.live.get(id)?.stats.live() ?? null;
 
   plan(input: RunConfigParsed): RunPlan {
     return planRun(this.db, freezeConfig(input, this.endpoints), this.endpoints);

@@ -7,6 +7,7 @@ import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
+import { summaryChanged } from '../reports/summary-hook';
 
 export interface JudgeTry { prompt: string; reply: string | null; error: string | null }
 
@@ -27,9 +28,17 @@ export interface Answer {
 
 /**
  * Stores an answer the moment it arrives. The unique unit index makes a second answer impossible; an error row (from
- * an earlier attempt) is replaced, an answered row never is.
+ * an earlier attempt) is replaced, an answered row never is. Every prediction write goes through here, storeError or
+ * correctPrediction, and each keeps the run's summary in step in its own transaction (reports/summary-hook).
  */
 export function storeAnswer(db: Db, runId: number, questionId: number, pass: number, a: Answer, now: string): void {
+  db.transaction(() => {
+    insertAnswer(db, runId, questionId, pass, a, now);
+    summaryChanged(db, runId);
+  })();
+}
+
+function insertAnswer(db: Db, runId: number, questionId: number, pass: number, a: Answer, now: string): void {
   statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, raw, extracted, extraction, correct, prompt, judge,
       tokens_in, tokens_out, latency_ms, cost, cached, attempts, error, created_at, updated_at)
     VALUES (?, ?, ?, 'answered', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
@@ -45,11 +54,14 @@ export function storeAnswer(db: Db, runId: number, questionId: number, pass: num
 
 /** Records a request that could not be answered, with why; a later retry replaces it. */
 export function storeError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number, now: string): void {
-  statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, prompt, attempts, error, created_at, updated_at)
-    VALUES (?, ?, ?, 'error', ?, ?, ?, ?, ?)
-    ON CONFLICT (run_id, question_id, pass) DO UPDATE SET error = excluded.error, attempts = predictions.attempts + excluded.attempts,
-      updated_at = excluded.updated_at
-    WHERE predictions.status = 'error'`).run(runId, questionId, pass, JSON.stringify(prompt), attempts, error, now, now);
+  db.transaction(() => {
+    statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, prompt, attempts, error, created_at, updated_at)
+      VALUES (?, ?, ?, 'error', ?, ?, ?, ?, ?)
+      ON CONFLICT (run_id, question_id, pass) DO UPDATE SET error = excluded.error, attempts = predictions.attempts + excluded.attempts,
+        updated_at = excluded.updated_at
+      WHERE predictions.status = 'error'`).run(runId, questionId, pass, JSON.stringify(prompt), attempts, error, now, now);
+    summaryChanged(db, runId);
+  })();
 }
 
 const OUTCOME_SQL = `CASE WHEN p.id IS NULL THEN 'pending' WHEN p.status = 'error' THEN 'error' WHEN p.correct = 1 THEN 'correct'
@@ -106,10 +118,10 @@ export function getPrediction(db: Db, id: number): PredictionDetail {
 
 /** A person's reading of a response, kept beside the extractor's; correctness follows the person's value. */
 export function correctPrediction(db: Db, id: number, label: string | null, userId: string | null, now: string): PredictionDetail {
-  const p = db.prepare(`SELECT p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p
+  const p = db.prepare(`SELECT p.run_id, p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p
       JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
       JOIN questions q ON q.id = p.question_id WHERE p.id = ?`).get(id) as
-    { status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType; meta: string } | undefined;
+    { run_id: number; status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType; meta: string } | undefined;
   if (!p) throw new AppError('not_found', `prediction ${id} does not exist`);
   if (p.status !== 'answered') throw new AppError('invalid_input', 'this request failed; retry it before correcting its answer');
   const options = JSON.parse(p.options) as Option[];
@@ -119,7 +131,10 @@ export function correctPrediction(db: Db, id: number, label: string | null, user
   const gold = JSON.parse(p.answer) as string[];
   const value = label ?? p.extracted;
   const correct = isRight(p.type, gold, value, label ?? p.raw, ruleOf(p.type, p.meta));
-  db.prepare('UPDATE predictions SET corrected = ?, corrected_by = ?, correct = ?, updated_at = ? WHERE id = ?')
-    .run(label, label === null ? null : userId, correct ? 1 : 0, now, id);
+  db.transaction(() => {
+    db.prepare('UPDATE predictions SET corrected = ?, corrected_by = ?, correct = ?, updated_at = ? WHERE id = ?')
+      .run(label, label === null ? null : userId, correct ? 1 : 0, now, id);
+    summaryChanged(db, p.run_id);
+  })();
   return getPrediction(db, id);
 }

@@ -4,6 +4,7 @@ import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { summaryBatch } from '../reports/summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { storeAnswer, storeError } from './predictions';
 import { runConfig, runRow } from './store';
@@ -37,7 +38,7 @@ export function rereadRun(db: Db, id: number, userId: string | null, now: Date):
   refuseReread(id, row.status, old);
   const config: FrozenConfig = { ...old, extractor: EXTRACTOR_VERSION, reread: { run: id, extractor: old.extractor } };
   const at = now.toISOString();
-  return db.transaction(() => {
+  return summaryBatch(db, () => {
     const runId = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at, finished_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, 'done', ?, ?, ?)`).run(`${row.name} · re-read (${EXTRACTOR_VERSION})`, row.dataset_id, old.kind, row.endpoint, row.model,
       JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
@@ -65,5 +66,5 @@ export function rereadRun(db: Db, id: number, userId: string | null, now: Date):
       }, at);
     }
     return { runId, predictions, changed, correct };
-  })();
+  });
 }

@@ -2,24 +2,14 @@ import type { Option, Role, RunConfigParsed, RunStatus, RunSummary } from '@shar
 import { circularPasses } from '@shared/scoring/circular';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { storedCounts, type StoredCounts } from '../reports/summary-store';
+import { summaryChanged } from '../reports/summary-hook';
 import { questionWhere } from '../services/questions';
 import { configHash, type FrozenConfig } from './config';
+import { runCounts } from './counts';
+import { runConfig, type RunRow } from './run-row';
 
-export interface RunRow {
-  id: number; name: string; dataset_id: number; kind: RunSummary['kind']; endpoint: string; model: string;
-  config: string; config_hash: string; status: Exclude<RunStatus, 'interrupted'>; error: string | null;
-  created_at: string; finished_at: string | null;
-}
-
-export function runRow(db: Db, id: number): RunRow {
-  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
-  if (!row) throw new AppError('not_found', `run ${id} does not exist`);
-  return row;
-}
-
-export function runConfig(row: RunRow): FrozenConfig {
-  return JSON.parse(row.config) as FrozenConfig;
-}
+export { runConfig, runRow, type RunRow } from './run-row';
 
 interface SelectedQuestion {
   id: number; type: 'multiple-choice' | 'open'; options: string; answer: string;
@@ -79,59 +69,71 @@ export function findResumable(db: Db, config: FrozenConfig): number | null {
   return id ?? null;
 }
 
+/** A run that settles (done, paused, failed, cancelled) gets its summary in the same transaction (reports/summary-hook). */
 export function setRunStatus(db: Db, id: number, status: RunRow['status'], error: string | null, now: Date | null): void {
-  db.prepare('UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(status, error, now?.toISOString() ?? null, id);
+  db.transaction(() => {
+    db.prepare('UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(status, error, now?.toISOString() ?? null, id);
+    summaryChanged(db, id);
+  })();
 }
 
 interface SummaryRow extends RunRow {
-  dataset_name: string; units: number; answered: number | null; errors: number | null; correct: number | null; failed: number | null;
-  cached: number | null; tokens_in: number | null; tokens_out: number | null; cost: number | null; costs: number;
+  dataset_name: string;
   lease_pid: number | null; lease_host: string | null; lease_since: string | null; lease_expires: number | null;
 }
 
+// Counters come from the run's stored summary; a run without a fresh one (running, or just changed) counts its own rows.
 const SUMMARY_SQL = `SELECT r.*, d.name AS dataset_name,
-    (SELECT count(*) FROM run_units u WHERE u.run_id = r.id) AS units,
-    a.answered, a.errors, a.correct, a.failed, a.cached, a.tokens_in, a.tokens_out, a.cost, coalesce(a.costs, 0) AS costs,
     l.pid AS lease_pid, l.host AS lease_host, l.started_at AS lease_since, l.expires_at AS lease_expires
   FROM runs r JOIN datasets d ON d.id = r.dataset_id
-  LEFT JOIN run_leases l ON l.run_id = r.id
-  LEFT JOIN (SELECT run_id, sum(status = 'answered') AS answered, sum(status = 'error') AS errors, sum(correct = 1) AS correct,
-      sum(status = 'answered' AND corrected IS NULL AND extraction IN ('failed', 'unanswerable')) AS failed,
-      sum(cached) AS cached, sum(tokens_in) AS tokens_in, sum(tokens_out) AS tokens_out, sum(cost) AS cost, count(cost) AS costs
-    FROM predictions GROUP BY run_id) a ON a.run_id = r.id`;
+  LEFT JOIN run_leases l ON l.run_id = r.id`;
 
 export type LiveInfo = NonNullable<RunSummary['live']>;
 
+/** A run's counters from its fresh stored summary, else from its own rows. */
+function countsOf(db: Db, id: number, stored: ReadonlyMap<number, StoredCounts>): StoredCounts {
+  const found = stored.get(id);
+  if (found) return found;
+  const units = db.prepare('SELECT count(*) FROM run_units WHERE run_id = ?').pluck().get(id) as number;
+  return { ...runCounts(db, id), units };
+}
+
 /** The process executing the run when it is not this one: its lease is still valid. */
-function executorOf(r: SummaryRow, live: LiveInfo | null, nowMs: number): RunSummary['executor'] {
+function executorOf(r: Pick<SummaryRow, 'lease_pid' | 'lease_host' | 'lease_since' | 'lease_expires'>, live: LiveInfo | null, nowMs: number): RunSummary['executor'] {
   if (live || r.lease_pid === null || r.lease_expires === null || r.lease_expires <= nowMs) return null;
   return { pid: r.lease_pid, host: r.lease_host ?? '', since: r.lease_since ?? '' };
 }
 
-function toSummary(r: SummaryRow, live: LiveInfo | null, nowMs: number): RunSummary {
-  const config = runConfig(r);
+/** The status people see: executed elsewhere is live there; "running" in the file with nobody holding it was interrupted. */
+export function shownStatus(r: Pick<SummaryRow, 'status' | 'kind' | 'lease_pid' | 'lease_host' | 'lease_since' | 'lease_expires'>, live: LiveInfo | null, nowMs: number) {
   const executor = executorOf(r, live, nowMs);
-  // Executed elsewhere: live there. "running" in the file with nobody holding it: the holder was closed or killed mid-run.
   const status: RunStatus = executor ? 'running' : r.status === 'running' && !live && r.kind !== 'human' ? 'interrupted' : r.status;
+  return { status, executor };
+}
+
+function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs: number): RunSummary {
+  const config = runConfig(r);
+  const { status, executor } = shownStatus(r, live, nowMs);
   return {
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
     templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images, vrpClarification: config.vrpClarification ?? false,
-    status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: r.units,
-    answered: r.answered ?? 0, errors: r.errors ?? 0, correct: r.correct ?? 0, failedExtraction: r.failed ?? 0, cached: r.cached ?? 0,
-    tokensIn: r.tokens_in ?? 0, tokensOut: r.tokens_out ?? 0, cost: r.costs > 0 ? r.cost : null, live, executor,
+    status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: c.units,
+    answered: c.answered, errors: c.errors, correct: c.correct, failedExtraction: c.failed, cached: c.cached,
+    tokensIn: c.tokensIn, tokensOut: c.tokensOut, cost: c.cost, live, executor,
   };
 }
 
 /** Runs people started; the few-shot runs a TP-Eval optimisation makes are listed with the optimisation instead. */
 export function listRuns(db: Db, live: (id: number) => LiveInfo | null, nowMs: number): RunSummary[] {
   const rows = db.prepare(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all() as SummaryRow[];
-  return rows.map((r) => toSummary(r, live(r.id), nowMs));
+  const stored = storedCounts(db);
+  return rows.map((r) => toSummary(r, countsOf(db, r.id, stored), live(r.id), nowMs));
 }
 
 export function runSummary(db: Db, id: number, live: LiveInfo | null, nowMs: number): RunSummary {
   const row = db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(id) as SummaryRow | undefined;
   if (!row) throw new AppError('not_found', `run ${id} does not exist`);
-  return toSummary(row, live, nowMs);
+  return toSummary(row, countsOf(db, id, storedCounts(db, id)), live, nowMs);
 }
 
 export function deleteRun(db: Db, id: number): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { method, noInput } from '../define';
+import { LEAD, method } from '../define';
 import {
   compareInputSchema, comparisonSchema, drillInputSchema, drillRowSchema, leaderboardRowSchema, runReportSchema, seeingInputSchema,
   seeingSchema, vrpSeriesSchema,
@@ -16,7 +16,35 @@ export const reportMethods = {
   }),
   'reports.compare': method({ access: 'user', doc: 'Two or more runs on their common questions, with McNemar tests and disagreements.', input: compareInputSchema, output: comparisonSchema }),
   'reports.seeing': method({ access: 'user', doc: 'MMStar\'s multimodal gain and leakage from runs with, without images and text-only.', input: seeingInputSchema, output: seeingSchema }),
-  'reports.leaderboard': method({ access: 'user', doc: 'Every run with its accuracy and interval, best first per dataset.', input: noInput, output: z.array(leaderboardRowSchema) }),
+  'reports.leaderboard': method({
+    access: 'user',
+    doc: 'A page of every run with its accuracy and interval, best first per dataset, from stored summaries.',
+    input: z.object({
+      /** One dataset's runs; null: every dataset's, grouped by dataset name. */
+      datasetId: z.number().int().nullable().default(null),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(1000).default(100),
+    }).default({ datasetId: null, offset: 0, limit: 100 }),
+    output: z.object({
+      /** Runs on the board (of `datasetId` when given); `rows` is the page from `offset`. */
+      total: z.number().int(),
+      rows: z.array(leaderboardRowSchema),
+      /** Every dataset with runs on the board, by name: the board's dataset picker. */
+      datasets: z.array(z.object({ id: z.number().int(), name: z.string(), runs: z.number().int() })),
+    }),
+  }),
+  'reports.doctor': method({
+    access: LEAD,
+    doc: 'Recompute every stored run summary from its predictions and list the runs whose stored one differs; fix rewrites them.',
+    input: z.object({ fix: z.boolean().default(false) }).default({ fix: false }),
+    output: z.object({
+      checked: z.number().int(),
+      unsummarised: z.number().int(),
+      mismatched: z.array(z.object({ runId: z.number().int(), parts: z.array(z.string()) })),
+      fixed: z.number().int(),
+    }),
+    mutates: ['runs'],
+  }),
   'reports.vrp': method({ access: 'user', doc: 'VRP accuracy per level and relation value, one series per run of a dataset.', input: z.object({ datasetId: z.number().int() }), output: vrpSeriesSchema }),
   'reports.html': method({
     access: 'user',

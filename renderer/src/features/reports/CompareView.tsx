@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RunSummary } from '@shared/contract';
 import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';
 import { cellColumns, cellValues, pairBootstrapText, pct1, pValue, verdictText } from './format';
+import { Pager, usePageOffset } from './Pager';
 import { SeeingCard } from './SeeingCard';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';
@@ -34,8 +35,8 @@ function Picker({ runs }: { runs: RunSummary[] }) {
 
 function Result({ runIds }: { runIds: number[] }) {
   const theme = useChartTheme();
-  const [limit, setLimit] = useState(PAGE);
-  const cmp = useCall('reports.compare', { runIds, limit });
+  const [offset, setOffset] = usePageOffset(runIds.join(','));
+  const cmp = useCall('reports.compare', { runIds, offset, limit: PAGE }, { placeholderData: (prev) => prev });
   const option = useMemo(() => cmp.data ? accuracyBars(theme, cmp.data.runs.map((r) => `#${r.id} ${r.name}`), [{ name: 'accuracy', cells: cmp.data.runs.map((r) => r.accuracy) }]) : null, [cmp.data, theme]);
   if (cmp.isError) return <p className="notice notice--danger">{cmp.error.message}</p>;
   const c = cmp.data;
@@ -87,9 +88,7 @@ function Result({ runIds }: { runIds: number[] }) {
             ))}
           </tbody>
         </table>
-        {c.disagreements.rows.length < c.disagreements.total && limit < 1000 && (
-          <button className="button" onClick={() => setLimit((l) => Math.min(1000, l + PAGE))}>Show more</button>
-        )}
+        <Pager offset={offset} size={PAGE} total={c.disagreements.total} shown={c.disagreements.rows.length} onOffset={setOffset} testId="compare.pager" />
       </section>
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DrillRow, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { ROLES } from '@shared/reports/tables';
+import { Pager, usePageOffset } from './Pager';
 import { TableExport } from './TableExport';
 
 interface Props {
@@ -25,8 +26,8 @@ function Answer({ q }: { q: DrillRow['origin'] }) {
 /** The triplets behind one heatmap cell, split by whether the target question is right too. */
 export function DrillList({ runId, given, target, source }: Props) {
   const [targetRight, setTargetRight] = useState(false);
-  const [limit, setLimit] = useState(PAGE);
-  const drill = useCall('reports.drill', { runId, given, target, targetRight, limit, ...(source ? { source } : {}) });
+  const [offset, setOffset] = usePageOffset(`${runId}:${given}:${target}:${source ?? ''}:${targetRight}`);
+  const drill = useCall('reports.drill', { runId, given, target, targetRight, offset, limit: PAGE, ...(source ? { source } : {}) }, { placeholderData: (prev) => prev });
   const rows = drill.data?.rows ?? [];
   const total = drill.data?.total ?? 0;
   return (
@@ -60,7 +61,7 @@ export function DrillList({ runId, given, target, source }: Props) {
           </tbody>
         </table>
       )}
-      {rows.length < total && limit < 1000 && <button className="button" onClick={() => setLimit((l) => Math.min(1000, l + PAGE))}>Show {Math.min(PAGE, total - rows.length)} more</button>}
+      <Pager offset={offset} size={PAGE} total={total} shown={rows.length} onOffset={setOffset} testId="drill.pager" />
     </div>
   );
 }

@@ -4,20 +4,29 @@ import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
 import { Chart } from './Chart';
 import { ciText, pct1 } from './format';
+import { Pager, usePageOffset } from './Pager';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';
 
-/** Every run ranked by accuracy within its dataset; a row opens the run's report. */
+const PAGE = 50;
+
+/** Every run ranked by accuracy within its dataset, a page at a time; a row opens the run's report. */
 export function LeaderboardView() {
-  const board = useCall('reports.leaderboard');
+  const [picked, setPicked] = useState<number | null>(null);
+  // The first page names the datasets; until one is picked the board shows the first dataset's runs.
+  const first = useCall('reports.leaderboard', { datasetId: null, offset: 0, limit: 1 });
+  const datasets = first.data?.datasets ?? [];
+  const datasetId = picked !== null && datasets.some((d) => d.id === picked) ? picked : datasets[0]?.id ?? null;
+  const [offset, setOffset] = usePageOffset(String(datasetId));
+  const board = useCall('reports.leaderboard', { datasetId, offset, limit: PAGE }, { enabled: datasetId !== null, placeholderData: (prev) => prev });
   const openRun = useReports((s) => s.openRun);
   const theme = useChartTheme();
-  const datasets = [...new Set((board.data ?? []).map((r) => r.datasetName))];
-  const [picked, setPicked] = useState<string | null>(null);
-  const dataset = picked && datasets.includes(picked) ? picked : datasets[0] ?? null;
-  const rows = useMemo(() => (board.data ?? []).filter((r) => r.datasetName === dataset), [board.data, dataset]);
+  const dataset = datasets.find((d) => d.id === datasetId)?.name ?? null;
+  const rows = useMemo(() => board.data?.rows ?? [], [board.data]);
   const option = useMemo(() => accuracyBars(theme, rows.slice(0, 25).map((r) => `#${r.runId} ${r.name}`), [{ name: 'accuracy', cells: rows.slice(0, 25).map((r) => r.accuracy) }]), [rows, theme]);
+  if (first.data && datasets.length === 0) return <p className="muted rview__error">No runs yet: start one in Runs, or import a prediction file, and it is ranked here.</p>;
   if (!board.data) return <p className="muted rview__error">Ranking…</p>;
+
   return (
     <div className="rview" data-testid="report.leaderboard">
       <div className="rgrid">
@@ -25,21 +34,21 @@ export function LeaderboardView() {
           <header className="rcard__head">
             <h3>Leaderboard</h3>
             <div className="chips">
-              {datasets.map((d) => <button key={d} className={`chip${d === dataset ? ' chip--on' : ''}`} onClick={() => setPicked(d)}>{d}</button>)}
+              {datasets.map((d) => <button key={d.id} className={`chip${d.id === datasetId ? ' chip--on' : ''}`} onClick={() => setPicked(d.id)} title={`${d.runs} run${d.runs === 1 ? '' : 's'}`}>{d.name}</button>)}
             </div>
             <TableExport table={() => ({
               name: `leaderboard-${dataset ?? 'all'}`,
               columns: ['rank', 'run', 'model', 'dataset', 'questions', 'scored', 'accuracy %', 'ci95 low', 'ci95 high', 'genuine accuracy', 'circular', 'images', 'status', 'created'],
-              rows: rows.map((r, i) => [i + 1, r.name, r.model, r.datasetName, r.questions, r.accuracy.n, Number(pct1(r.accuracy.accuracy)), Number(pct1(r.accuracy.ci95.low)), Number(pct1(r.accuracy.ci95.high)), r.genuineAccuracy, r.circular, r.images, r.status, r.createdAt]),
+              rows: rows.map((r, i) => [offset + i + 1, r.name, r.model, r.datasetName, r.questions, r.accuracy.n, Number(pct1(r.accuracy.accuracy)), Number(pct1(r.accuracy.ci95.low)), Number(pct1(r.accuracy.ci95.high)), r.genuineAccuracy, r.circular, r.images, r.status, r.createdAt]),
             })} />
           </header>
-          {rows.length > 0 && <Chart option={option} height={barsHeight(Math.min(25, rows.length))} label="Accuracy of every run with 95% intervals" testId="leaderboard.chart" />}
+          {rows.length > 0 && <Chart option={option} height={barsHeight(Math.min(25, rows.length))} label="Accuracy of the runs on this page with 95% intervals" testId="leaderboard.chart" />}
           <table className="rtable rtable--click" data-testid="leaderboard.table">
             <thead><tr><th className="num">#</th><th>run</th><th>model</th><th className="num">scored</th><th className="num">accuracy</th><th className="num">95% CI</th><th className="num">GA</th><th>setting</th><th>status</th></tr></thead>
             <tbody>
               {rows.map((r, i) => (
                 <tr key={r.runId} onClick={() => openRun(r.runId)} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && openRun(r.runId)}>
-                  <td className="num muted">{i + 1}</td>
+                  <td className="num muted">{offset + i + 1}</td>
                   <td className="strong">{r.name}</td>
                   <td className="mono small">{r.model}</td>
                   <td className="num">{r.accuracy.n}/{r.questions}</td>
@@ -52,6 +61,7 @@ export function LeaderboardView() {
               ))}
             </tbody>
           </table>
+          <Pager offset={offset} size={PAGE} total={board.data.total} shown={rows.length} onOffset={setOffset} testId="leaderboard.pager" />
         </section>
       </div>
     </div>

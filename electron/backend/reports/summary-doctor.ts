@@ -1,0 +1,47 @@
+import type { Db } from '../db/open';
+import { computeSummary, refreshSummary } from './summary';
+import { SUMMARY_FORMAT } from './summary-store';
+import type { SummaryRowData } from './summary-store';
+
+export interface SummaryCheck {
+  /** Runs with a fresh stored summary, each recomputed from its predictions and compared. */
+  checked: number;
+  /** Runs whose summary is stale, of an older format or missing: not trusted, so recomputed when next read. */
+  unsummarised: number;
+  /** Runs whose stored summary differs from the recomputation, with the parts that differ. */
+  mismatched: { runId: number; parts: string[] }[];
+  /** Summaries rewritten from predictions (with `fix`). */
+  fixed: number;
+}
+
+const PARTS = ['accuracy', 'counts', 'report', 'board', 'vrp'] as const;
+
+function differingParts(stored: SummaryRowData, fresh: SummaryRowData): string[] {
+  const parts: string[] = PARTS.filter((p) => stored[p] !== fresh[p]);
+  if (!stored.outcomes.equals(fresh.outcomes)) parts.push('outcomes');
+  return parts;
+}
+
+/**
+ * Recomputes every fresh stored summary from the run's predictions with the reports' own scoring and compares them
+ * part by part (`anchor doctor summaries`): a difference means a write changed predictions without its run's summary.
+ * With `fix`, differing and untrusted summaries are recomputed and stored, in one transaction.
+ */
+export function checkSummaries(db: Db, fix: boolean): SummaryCheck {
+  const rows = db.prepare(`SELECT run_id, accuracy, counts, report, board, vrp, outcomes FROM run_summaries
+    WHERE stale = 0 AND format = ? ORDER BY run_id`).all(SUMMARY_FORMAT) as (SummaryRowData & { run_id: number })[];
+  const mismatched = rows.flatMap((row) => {
+    const parts = differingParts(row, computeSummary(db, row.run_id));
+    return parts.length ? [{ runId: row.run_id, parts }] : [];
+  });
+  const untrusted = db.prepare(`SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.stale = 0 AND s.format = ?
+    WHERE s.run_id IS NULL ORDER BY r.id`).pluck().all(SUMMARY_FORMAT) as number[];
+  let fixed = 0;
+  if (fix) {
+    db.transaction(() => {
+      for (const id of [...mismatched.map((m) => m.runId), ...untrusted]) refreshSummary(db, id);
+    })();
+    fixed = mismatched.length + untrusted.length;
+  }
+  return { checked: rows.length, unsummarised: untrusted.length, mismatched, fixed };
+}

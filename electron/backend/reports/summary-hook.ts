@@ -1,0 +1,48 @@
+import type { Db } from '../db/open';
+import { refreshSummary } from './summary';
+
+/**
+ * Keeping a run's stored summary equal to its predictions (issue 20), in two layers:
+ * - the triggers of migration 0011 mark the summary stale in the same transaction as ANY write to the run's predictions
+ *   or units, whoever writes — so a summary that disagrees with its predictions is never read as fresh;
+ * - every prediction writer in electron/backend/runs (storeAnswer, storeError, correctPrediction) and setRunStatus call
+ *   `summaryChanged` inside their transaction, which recomputes the summary there and then once the run is settled.
+ *   While a run is running the summary stays stale (recomputing 20,000 questions per answer would cost more than the
+ *   answers); the transaction that settles the run computes it.
+ */
+const batches = new WeakMap<Db, Set<number>>();
+
+const UNSETTLED = new Set(['pending', 'running']);
+
+function refreshIfSettled(db: Db, runId: number): void {
+  const status = db.prepare('SELECT status FROM runs WHERE id = ?').pluck().get(runId) as string | undefined;
+  if (status !== undefined && !UNSETTLED.has(status)) refreshSummary(db, runId);
+}
+
+/** Call inside the transaction that changed run `runId`'s predictions or status. */
+export function summaryChanged(db: Db, runId: number): void {
+  const batch = batches.get(db);
+  if (batch) batch.add(runId);
+  else refreshIfSettled(db, runId);
+}
+
+/**
+ * Runs `fn` in one transaction and recomputes the summaries of the runs it changed once, at its end, still inside it:
+ * for writers of many predictions at once (an imported prediction file, a re-reading), which would otherwise
+ * recompute a settled run's summary after every row.
+ */
+export function summaryBatch<T>(db: Db, fn: () => T): T {
+  if (batches.has(db)) return fn();
+  const changed = new Set<number>();
+  return db.transaction(() => {
+    batches.set(db, changed);
+    let result: T;
+    try {
+      result = fn();
+    } finally {
+      batches.delete(db);
+    }
+    for (const runId of changed) refreshIfSettled(db, runId);
+    return result;
+  })();
+}

@@ -1,0 +1,51 @@
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { RunCounts } from '../runs/counts';
+
+/** Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes). */
+export const SUMMARY_FORMAT = 1;
+
+export interface StoredCounts extends RunCounts {
+  /** Requests the run plans (run units). */
+  units: number;
+}
+
+/** The stored figures of one run, as written: JSON texts and the outcome vector. */
+export interface SummaryRowData {
+  accuracy: number;
+  counts: string;
+  report: string;
+  board: string;
+  vrp: string | null;
+  outcomes: Buffer;
+}
+
+const FRESH = `stale = 0 AND format = ${SUMMARY_FORMAT}`;
+
+export function writeSummary(db: Db, runId: number, row: SummaryRowData, now: string): void {
+  statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, computed_at)
+    VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id) DO UPDATE SET format = excluded.format, stale = 0, accuracy = excluded.accuracy, counts = excluded.counts,
+      report = excluded.report, board = excluded.board, vrp = excluded.vrp, outcomes = excluded.outcomes, computed_at = excluded.computed_at`)
+    .run(runId, row.accuracy, row.counts, row.report, row.board, row.vrp, row.outcomes, now);
+}
+
+/** One column of a run's summary while it is fresh; undefined when it is stale, of an older format, or missing. */
+export function freshColumn(db: Db, runId: number, column: 'counts' | 'report' | 'board' | 'vrp' | 'outcomes'): unknown {
+  const row = statement(db, `SELECT ${column} AS value FROM run_summaries WHERE run_id = ? AND ${FRESH}`).get(runId) as { value: unknown } | undefined;
+  return row === undefined ? undefined : row.value;
+}
+
+/** Counters of the runs whose summary is fresh (one run's, or every run's): the run list reads these, not predictions. */
+export function storedCounts(db: Db, runId?: number): Map<number, StoredCounts> {
+  const rows = (runId === undefined
+    ? statement(db, `SELECT run_id, counts FROM run_summaries WHERE ${FRESH}`).all()
+    : statement(db, `SELECT run_id, counts FROM run_summaries WHERE run_id = ? AND ${FRESH}`).all(runId)) as { run_id: number; counts: string }[];
+  return new Map(rows.map((r) => [r.run_id, JSON.parse(r.counts) as StoredCounts]));
+}
+
+/** Runs (of those people started) without a fresh summary: running ones, just-changed ones, ones from an older build. */
+export function unsummarisedRuns(db: Db): number[] {
+  return statement(db, `SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}
+    WHERE r.optimization_id IS NULL AND s.run_id IS NULL ORDER BY r.id`).pluck().all() as number[];
+}

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { withProject } from '../../../test/fixtures';
+import { goldOf, humanRun, questionNumber, seedEvalDataset, seedTripletDataset } from '../../../test/eval-fixtures';
+import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
+import { storeAnswer } from '../runs/predictions';
+import { buildRunReport } from './run-report';
+import { loadScored } from './load';
+
+const ctx = withProject();
+let server: FakeOpenAI | undefined;
+afterEach(async () => server?.stop());
+
+/** A label that is an option of question text `t` and not its gold. */
+const wrongOf = (t: string) => 'ABCD'[(questionNumber(t) + 1) % 4]!;
+
+const db = () => ctx.backend.state.requireProject().db;
+
+/** The stored summary is fresh (kept in step by the write itself, not recomputed by this read) … */
+function stale(runId: number): number | undefined {
+  return db().prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(runId) as number | undefined;
+}
+
+/** … and equals a full recomputation from predictions, part by part (what `anchor doctor summaries` checks). */
+async function expectInStep(runId: number) {
+  expect(stale(runId), `run ${runId} has a fresh summary`).toBe(0);
+  const check = await ctx.backend.call('reports.doctor', {});
+  expect(check.mismatched).toEqual([]);
+  // The report the screen gets equals the report computed from every prediction row, as before summaries.
+  const report = await ctx.backend.call('reports.run', { id: runId });
+  expect(report).toEqual(JSON.parse(JSON.stringify(buildRunReport(report.run, loadScored(db(), runId)))));
+  return report;
+}
+
+async function modelRun(datasetId: number, options: ServerOptions, extra: Record<string, unknown> = {}) {
+  server = new FakeOpenAI({ reply: goldOf, ...options });
+  const baseUrl = await server.start();
+  await ctx.backend.call('endpoints.save', { endpoint: { name: 'fake', baseUrl, model: 'fake-vl', concurrency: 2, timeoutMs: 600_000 } });
+  ctx.backend.state.runs.retry = { maxAttempts: 2, maxRateLimited: 20, baseDelayMs: 5, maxDelayMs: 20 };
+  const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'fake', ...extra });
+  await ctx.backend.state.runs.settled(runId);
+  return runId;
+}
+
+describe('stored run summaries stay equal to their predictions', () => {
+  it('after a person\'s correction, in the transaction that stores it', async () => {
+    const datasetId = await seedTripletDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, () => 'A');
+    const before = await expectInStep(runId);
+    const [wrong] = (await ctx.backend.call('runs.predictions', { runId, outcome: 'wrong' })).rows;
+    await ctx.backend.call('runs.correct', { id: wrong!.id!, label: 'B' });
+    const after = await expectInStep(runId);
+    expect(after.accuracy.overall.correct).toBe(before.accuracy.overall.correct + 1);
+    expect(after.extraction.corrected).toBe(1);
+    expect(after.mmevalpro).not.toEqual(before.mmevalpro);
+  });
+
+  it('after retried errors and a late answer written into a finished run', async () => {
+    let healthy = false;
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 10);
+    const runId = await modelRun(datasetId, { fault: (prompt) => (!healthy && questionNumber(prompt) % 5 === 0 ? { kind: '500' } : { kind: 'ok' }) });
+    const failed = await expectInStep(runId);
+    expect(failed.coverage).toMatchObject({ scored: 8, errors: 2 });
+
+    healthy = true;
+    await ctx.backend.call('runs.retryErrors', { id: runId });
+    await ctx.backend.state.runs.settled(runId);
+    expect((await expectInStep(runId)).coverage).toMatchObject({ scored: 10, errors: 0 });
+
+    // A late answer: a write the lock held back, replacing an error row after the run has finished.
+    const second = await modelRun(datasetId, { fault: (prompt) => (questionNumber(prompt) === 3 ? { kind: '500' } : { kind: 'ok' }) });
+    expect((await expectInStep(second)).coverage.errors).toBe(1);
+    const error = (await ctx.backend.call('runs.predictions', { runId: second, outcome: 'error' })).rows[0]!;
+    storeAnswer(db(), second, error.questionId, 0, {
+      raw: 'A', label: 'A', path: 'exact', correct: error.gold === 'A', prompt: [], judge: [], tokensIn: null, tokensOut: null,
+      latencyMs: null, cost: null, cached: false, attempts: 1,
+    }, new Date().toISOString());
+    expect((await expectInStep(second)).coverage).toMatchObject({ scored: 10, errors: 0 });
+    expect((await ctx.backend.call('runs.get', { id: second })).answered).toBe(10);
+  });
+
+  it('after a re-reading with a new extractor version, for the new run and the old', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const runId = await modelRun(datasetId, { reply: (prompt) => `The answer is ${goldOf(prompt)}.` });
+    await expectInStep(runId);
+    db().prepare(`UPDATE runs SET config = json_set(config, '$.extractor', 'rules-0') WHERE id = ?`).run(runId);
+    const reread = await ctx.backend.call('runs.reread', { id: runId });
+    expect(reread.predictions).toBe(6);
+    await expectInStep(reread.runId);
+    await expectInStep(runId);
+  });
+
+  it('after deletes: a deleted run leaves the board, and a row deleted by any writer is never read from a stale summary', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const keep = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    const drop = await humanRun(ctx.backend, datasetId, () => 'A', 'to delete');
+    expect((await ctx.backend.call('reports.leaderboard')).total).toBe(2);
+    await ctx.backend.call('runs.delete', { id: drop });
+    expect(db().prepare('SELECT count(*) FROM run_summaries WHERE run_id = ?').pluck().get(drop)).toBe(0);
+    const board = await ctx.backend.call('reports.leaderboard');
+    expect(board.rows.map((r) => r.runId)).toEqual([keep]);
+
+    // Not through the run code at all: the migration's trigger marks the summary stale in the same statement.
+    db().prepare('DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ?)').run(keep);
+    expect(stale(keep)).toBe(1);
+    const report = await ctx.backend.call('reports.run', { id: keep });
+    expect(report.coverage).toMatchObject({ scored: 5, pending: 1 });
+    expect(report.run.answered).toBe(5);
+    await expectInStep(keep);
+  });
+
+  it('doctor finds a stored summary that differs from its predictions, and fix rewrites it', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    await expectInStep(runId);
+    db().prepare(`UPDATE run_summaries SET report = json_set(report, '$.coverage.scored', 3), outcomes = zeroblob(length(outcomes)) WHERE run_id = ?`).run(runId);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([{ runId, parts: ['report', 'outcomes'] }]);
+    expect((await ctx.backend.call('reports.doctor', { fix: true })).fixed).toBe(1);
+    await expectInStep(runId);
+  });
+});
+
+describe('reports read summaries', () => {
+  it('pages the leaderboard per dataset, best first', async () => {
+    const a = await seedEvalDataset(ctx.backend, ctx.dir, 4, 'alpha');
+    const b = await seedEvalDataset(ctx.backend, ctx.dir, 4, 'beta');
+    const right = await humanRun(ctx.backend, a, (t) => goldOf(t), 'all right');
+    const wrong = await humanRun(ctx.backend, a, wrongOf, 'all wrong');
+    const other = await humanRun(ctx.backend, b, (t) => goldOf(t), 'beta run');
+    const all = await ctx.backend.call('reports.leaderboard');
+    expect(all.rows.map((r) => r.runId)).toEqual([right, wrong, other]);
+    expect(all.datasets.map((d) => [d.name, d.runs])).toEqual([['alpha', 2], ['beta', 1]]);
+    const page = await ctx.backend.call('reports.leaderboard', { datasetId: a, offset: 1, limit: 1 });
+    expect(page).toMatchObject({ total: 2, rows: [{ runId: wrong }] });
+  });
+
+  it('compares runs from their outcome vectors and reads rows only for the page of disagreements', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const right = await humanRun(ctx.backend, datasetId, (t) => goldOf(t), 'right');
+    const half = await humanRun(ctx.backend, datasetId, (t) => (questionNumber(t) % 2 ? goldOf(t) : wrongOf(t)), 'half');
+    const cmp = await ctx.backend.call('reports.compare', { runIds: [right, half], offset: 1, limit: 2 });
+    expect(cmp.common).toBe(8);
+    expect(cmp.pairs[0]!.mcnemar).toMatchObject({ onlyFirst: 4, onlySecond: 0 });
+    expect(cmp.disagreements.total).toBe(4);
+    expect(cmp.disagreements.rows.map((r) => questionNumber(r.text))).toEqual([2, 4]);
+    expect(cmp.disagreements.rows[0]!.answers.map((a) => a.correct)).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Db } from '../db/open';
+import { isBusy, storageFailure } from '../db/failures';
+import { runCounts } from '../runs/counts';
+import { runConfig, runRow } from '../runs/run-row';
+import { loadScored } from './load';
+import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
+import { freshColumn, writeSummary, type StoredCounts, type SummaryRowData } from './summary-store';
+import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
+
+/**
+ * A run's summary computed from its predictions by the reports' own scoring (loadScored, buildReportBody, boardScores):
+ * the stored copy is a cache of exactly what the reports computed before issue 20, never a second set of rules.
+ */
+export function computeSummary(db: Db, runId: number): SummaryRowData {
+  const config = runConfig(runRow(db, runId));
+  const questions = loadScored(db, runId);
+  const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images };
+  const vrp = vrpScores(questions);
+  const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
+  return {
+    accuracy: board.accuracy.accuracy,
+    counts: JSON.stringify(counts),
+    report: JSON.stringify(buildReportBody(questions, config.circular)),
+    board: JSON.stringify(board),
+    vrp: vrp === null ? null : JSON.stringify(vrp),
+    outcomes: encodeOutcomes(questions),
+  };
+}
+
+/** A leaderboard row's scores and the configuration it shows beside them. */
+export interface StoredBoard extends BoardScores { circular: boolean; images: boolean }
+
+/** Computes and stores a run's summary; the caller's transaction, if any, holds both. */
+export function refreshSummary(db: Db, runId: number, now = new Date()): SummaryRowData {
+  const row = computeSummary(db, runId);
+  writeSummary(db, runId, row, now.toISOString());
+  return row;
+}
+
+/**
+ * A run's summary column: the stored one while fresh, else computed now and stored for the next reader. A reader that
+ * cannot write (another process holds the lock, a read-only file) still gets the computed figures.
+ */
+export function summaryColumn<K extends 'report' | 'board' | 'vrp' | 'outcomes'>(db: Db, runId: number, column: K): SummaryRowData[K] {
+  const stored = freshColumn(db, runId, column);
+  if (stored !== undefined) return stored as SummaryRowData[K];
+  const row = computeSummary(db, runId);
+  try {
+    writeSummary(db, runId, row, new Date().toISOString());
+  } catch (error) {
+    if (!isBusy(error) && !storageFailure(error)) throw error;
+  }
+  return row[column];
+}
+
+export const summaryReport = (db: Db, runId: number) => JSON.parse(summaryColumn(db, runId, 'report')) as ReportBody;
+export const summaryOutcomes = (db: Db, runId: number): OutcomeVector => decodeOutcomes(summaryColumn(db, runId, 'outcomes'));
+export function summaryVrp(db: Db, runId: number): VrpBy | null {
+  const vrp = summaryColumn(db, runId, 'vrp');
+  return vrp === null ? null : JSON.parse(vrp) as VrpBy;
+}
