@@ -6,6 +6,7 @@ import optimize from './0005_optimize.sql?raw';
 import runLease from './0006_run_lease.sql?raw';
 import tpevalRefusals from './0007_tpeval_refusals.sql?raw';
 import toolkitReadings from './0008_toolkit_readings.sql?raw';
+import teamExtras from './0010_team_extras.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -17,4 +18,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 6, name: '0006_run_lease', sql: runLease },
   { version: 7, name: '0007_tpeval_refusals', sql: tpevalRefusals },
   { version: 8, name: '0008_toolkit_readings', sql: toolkitReadings },
+  { version: 10, name: '0010_team_extras', sql: teamExtras },
 ];
