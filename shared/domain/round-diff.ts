@@ -6,10 +6,37 @@ import { labelOptions } from './options';
 const partsOf = <T>(changes: ChangeObject<T>[], text: (value: T) => string): DiffPart[] =>
   changes.map((c) => ({ op: c.added ? 'add' : c.removed ? 'del' : 'same', text: text(c.value) }));
 
+/**
+ * Joins a run of changes into one removal and one addition, taking in the single spaces between changed words, so
+ * "colour" → "of these" reads as one replacement rather than a patchwork of words.
+ */
+function coalesce(parts: DiffPart[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  let del = '';
+  let add = '';
+  const close = () => {
+    if (del) out.push({ op: 'del', text: del });
+    if (add) out.push({ op: 'add', text: add });
+    del = '';
+    add = '';
+  };
+  parts.forEach((p, i) => {
+    const between = p.op === 'same' && /^\s+$/.test(p.text) && (del || add) && parts[i + 1] && parts[i + 1]!.op !== 'same';
+    if (p.op === 'del' || between) del += p.text;
+    if (p.op === 'add' || between) add += p.text;
+    if (p.op === 'same' && !between) {
+      close();
+      out.push(p);
+    }
+  });
+  close();
+  return out;
+}
+
 /** Word-level changes of one text field (whitespace kept, so the parts join back to either side). */
 export function textDiff(before: string, after: string): DiffPart[] {
   if (before === after) return before ? [{ op: 'same', text: before }] : [];
-  return partsOf(diffWordsWithSpace(before, after), (v) => v);
+  return coalesce(partsOf(diffWordsWithSpace(before, after), (v) => v));
 }
 
 /** Option-level changes: each labelled option is one unit, so a reworded option reads as removed then added. */

@@ -37,9 +37,14 @@ function GuidelinesOf(props: { datasetId: number; canEdit: boolean }) {
   return (
     <div className="guidelines-editor" data-testid="team.guidelines">
       <section className="panel guidelines-editor__main">
+        {current.data?.latest === null && (
+          <p className="muted" data-testid="guidelines.none">
+            No guidelines yet{props.canEdit ? ' — write the first version below; annotators and checkers see it beside their forms.' : ' — a lead can write them here.'}
+          </p>
+        )}
         {props.canEdit && viewing === null ? (
           <>
-            <label className="field"><span>Guidelines (Markdown) — annotators and checkers see them beside their forms</span>
+            <label className="field"><span>Guidelines (Markdown)</span>
               <textarea rows={14} value={text ?? ''} onChange={(e) => setText(e.target.value)} data-testid="guidelines.editor"
                 placeholder={'# What makes a good perception question\n\n- Ask about something visible in the image…'} />
             </label>
@@ -53,8 +58,7 @@ function GuidelinesOf(props: { datasetId: number; canEdit: boolean }) {
             </div>
             {text ? <><div className="section-title">Preview</div><Markdown text={text} testId="guidelines.preview" /></> : null}
           </>
-        ) : shown ? <Markdown text={shown.body} testId="guidelines.read" />
-          : <p className="muted" data-testid="guidelines.none">No guidelines yet{props.canEdit ? ' — write the first version here.' : ' — a lead can write them here.'}</p>}
+        ) : shown ? <Markdown text={shown.body} testId="guidelines.read" /> : null}
       </section>
       <aside className="panel guidelines-editor__versions">
         <h2>Versions</h2>

@@ -1,6 +1,8 @@
-/** Active time as people read it: "45 s", "12 min", "2 h 05 min". */
+/** Active time as people read it: "< 1 s", "45 s", "12 min", "2 h 05 min". */
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—';
+  // Some time, but under a second, is not "0 s": the clock did run.
+  if (ms > 0 && ms < 1000) return '< 1 s';
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
   const min = Math.round(s / 60);
