@@ -13,13 +13,26 @@ const kappaText = (k: number | null) => (k === null ? '—' : k.toFixed(2));
 /** Landis & Koch's bands, the usual way kappa is read out. */
 const kappaWords = (k: number | null) => (k === null ? 'not defined yet' : k < 0 ? 'worse than chance' : k <= 0.2 ? 'slight' : k <= 0.4 ? 'fair' : k <= 0.6 ? 'moderate' : k <= 0.8 ? 'substantial' : 'almost perfect');
 
-/** A person's active time: the total, and the median per triplet they worked on (what pay by piece is based on). */
-function TimeCell(props: { time: { timeMs: number; medianMs: number | null; timedItems: number }; testId: string }) {
+type Timed = { user: string; name: string; timeMs: number; medianMs: number | null; timedItems: number };
+
+/** Active time per person and kind of work: the total, and the median per triplet (what pay by piece is based on). */
+function TimeTable(props: { annotators: Timed[]; checkers: Timed[] }) {
+  const rows = [...props.annotators.map((p) => ({ ...p, kind: 'annotator' })), ...props.checkers.map((p) => ({ ...p, kind: 'checker' }))];
   return (
-    <span className="time-cell" data-testid={props.testId} title={`${props.time.timedItems} triplets timed`}>
-      {formatDuration(props.time.timeMs)}
-      <span className="muted small">median {formatDuration(props.time.medianMs)}</span>
-    </span>
+    <>
+      <h2>Active time</h2>
+      <table className="rtable" data-testid="dashboard.time">
+        <thead><tr><th>Person</th><th>As</th><th>Total</th><th>Median per triplet</th><th>Triplets timed</th></tr></thead>
+        <tbody>
+          {rows.length === 0 && <tr><td colSpan={5} className="muted">Time appears once people work on assigned triplets.</td></tr>}
+          {rows.map((p) => (
+            <tr key={`${p.kind}.${p.user}`} data-testid={`dashboard.${p.kind}.${p.user}.time`}>
+              <td>{p.name}</td><td>{p.kind}</td><td>{formatDuration(p.timeMs)}</td><td>{formatDuration(p.medianMs)}</td><td>{p.timedItems}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
@@ -52,13 +65,12 @@ export function DashboardView(props: { datasetId: number | undefined }) {
         <section className="panel">
           <h2>Annotators</h2>
           <table className="rtable">
-            <thead><tr><th>Person</th><th>Assigned</th><th>Annotating</th><th>In review</th><th>Returned</th><th>Accepted</th><th>Active time</th><th>Progress</th></tr></thead>
+            <thead><tr><th>Person</th><th>Assigned</th><th>Annotating</th><th>In review</th><th>Returned</th><th>Accepted</th><th>Progress</th></tr></thead>
             <tbody>
-              {data.annotators.length === 0 && <tr><td colSpan={8} className="muted">No one has work assigned yet — use Assign.</td></tr>}
+              {data.annotators.length === 0 && <tr><td colSpan={7} className="muted">No one has work assigned yet — use Assign.</td></tr>}
               {data.annotators.map((a) => (
                 <tr key={a.user} data-testid={`dashboard.annotator.${a.user}`}>
                   <td>{a.name}</td><td>{a.assigned}</td><td>{a.annotating}</td><td>{a.submitted}</td><td>{a.returned}</td><td>{a.accepted}</td>
-                  <td><TimeCell time={a} testId={`dashboard.annotator.${a.user}.time`} /></td>
                   <td><span className="meter"><span className="meter__fill meter__fill--ok" style={{ width: `${a.assigned ? (100 * a.accepted) / a.assigned : 0}%` }} /></span></td>
                 </tr>
               ))}
@@ -66,15 +78,15 @@ export function DashboardView(props: { datasetId: number | undefined }) {
           </table>
           <h2>Checkers</h2>
           <table className="rtable">
-            <thead><tr><th>Person</th><th>Assigned</th><th>Waiting for them</th><th>Verdicts given</th><th>Flagged</th><th>Active time</th></tr></thead>
+            <thead><tr><th>Person</th><th>Assigned</th><th>Waiting for them</th><th>Verdicts given</th><th>Flagged</th></tr></thead>
             <tbody>
-              {data.checkers.length === 0 && <tr><td colSpan={6} className="muted">No checkers assigned yet.</td></tr>}
+              {data.checkers.length === 0 && <tr><td colSpan={5} className="muted">No checkers assigned yet.</td></tr>}
               {data.checkers.map((c) => (
-                <tr key={c.user}><td>{c.name}</td><td>{c.assigned}</td><td>{c.pending}</td><td>{c.reviewed}</td><td>{c.flagged}</td>
-                  <td><TimeCell time={c} testId={`dashboard.checker.${c.user}.time`} /></td></tr>
+                <tr key={c.user}><td>{c.name}</td><td>{c.assigned}</td><td>{c.pending}</td><td>{c.reviewed}</td><td>{c.flagged}</td></tr>
               ))}
             </tbody>
           </table>
+          <TimeTable annotators={data.annotators} checkers={data.checkers} />
           {data.agreement.pairs.length > 0 && (
             <>
               <h2>Agreement per checker pair</h2>
