@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { contrastProblems } from './support/contrast';
-import { startTeamServer, type TeamServer } from './support/team-server';
+import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 const pageErrors: string[] = [];
@@ -13,18 +13,7 @@ test.beforeAll(async ({}, info) => {
 });
 test.afterAll(async () => server?.stop());
 
-async function signIn(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
-  await page.goto('./#/datasets');
-  await page.getByTestId('login.name').fill(name);
-  await page.getByTestId('login.password').fill(`${name}-password`);
-  await page.getByTestId('login.submit').click();
-  // scrypt takes seconds on a busy machine: wait for the login, do not time it.
-  await expect(page.getByTestId('profile.name')).toBeVisible({ timeout: 30_000 });
-  return page;
-}
+const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
 
 /** The screen as it is, in both themes at 1280×720, with axe-core's contrast rule run on each; ends in light. */
 async function shoot(page: Page, name: string, ready: string, reopen?: () => Promise<void>): Promise<void> {
