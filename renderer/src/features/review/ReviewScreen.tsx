@@ -9,13 +9,12 @@ import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
 import { OverrideMenu } from '../workflow/OverrideMenu';
 import { EmptyPane, roleGate } from '../workflow/RoleGate';
-import { reasonLabels } from '../workflow/reasons';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
 import { VerdictForm } from './VerdictForm';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { RoundDiffView } from '../workflow/RoundDiffView';
-import { ReviewThread } from '../workflow/ReviewThread';
+import { VisibleVerdicts } from './VisibleVerdicts';
 import { useWorkClock } from '../workflow/useWorkClock';
 
 type Pending = Record<DraftRole, Verdict | null>;
@@ -121,24 +120,7 @@ export function ReviewScreen() {
                 <VerdictForm key={role} role={role} question={t.draft[role]} verdict={verdicts[role] ?? mine[0]?.verdicts[role] ?? null}
                   onChange={(v) => setVerdicts((s) => ({ ...s, [role]: v }))} active={active === role} onActivate={() => setActive(role)} disabled={!t.can.review} />
               ))}
-              {visibleOthers.length > 0 && (
-                <section className="draft">
-                  <div className="section-title">Verdicts you can see</div>
-                  <ul className="notes">
-                    {visibleOthers.map((r) => (
-                      <li key={r.id} className="note" data-testid="review.visible">
-                        <span>Round {r.round} · <strong>{r.checkerName}</strong>: {(['perception', 'knowledge'] as const).map((role) => {
-                          const v = r.verdicts[role];
-                          return `${role} ${v.verdict === 'pass' ? 'pass' : `problematic (${v.reason ? reasonLabels[v.reason] : '?'}${v.comment ? `: ${v.comment}` : ''})`}`;
-                        }).join('; ')}</span>
-                        {(['perception', 'knowledge'] as const).filter((role) => r.verdicts[role].verdict === 'problematic' || r.verdicts[role].comment.trim()).map((role) => (
-                          <ReviewThread key={role} review={r} role={role} canReply={t.can.reply} />
-                        ))}
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
+              <VisibleVerdicts reviews={visibleOthers} canReply={t.can.reply} />
             </div>
           </div>
         </div>
