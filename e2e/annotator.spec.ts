@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { startTeamServer, type TeamServer } from './support/team-server';
+import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 /** The lead, signed in over the API: assigns each test an item of its own, so no test depends on another. */
@@ -19,18 +19,7 @@ test.afterAll(async () => {
 });
 test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'a team server is a browser feature'));
 
-async function signIn(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 720 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(`${name}: ${e.message}`));
-  await page.goto('./#/datasets');
-  await page.getByTestId('login.name').fill(name);
-  await page.getByTestId('login.password').fill(`${name}-password`);
-  await page.getByTestId('login.submit').click();
-  // Passwords are hashed with scrypt on purpose: a login takes seconds on a busy machine.
-  await expect(page.getByTestId('profile.name')).toBeVisible();
-  return page;
-}
+const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
 
 interface TripletView { itemId: number; version: number; draft: { perception: { text: string; options: string[] }; knowledge: { text: string; options: string[] } } }
 

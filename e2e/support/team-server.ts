@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +74,21 @@ export async function startTeamServer(): Promise<TeamServer> {
 export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
   const { child, url } = await spawnServe([...args, '--port', '0'], env);
   return { url, stop: () => stopProcess(child) };
+}
+
+/**
+ * A browser session signed in as `name` (password `NAME-password`, as `startTeamServer` sets them) at 1280×720;
+ * uncaught page errors are pushed to `errors` so a spec can end by asserting there were none.
+ */
+export async function signIn(browser: Browser, server: TeamServer, name: string, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`${name}: ${e.message}`));
+  await page.goto('./#/datasets');
+  await page.getByTestId('login.name').fill(name);
+  await page.getByTestId('login.password').fill(`${name}-password`);
+  await page.getByTestId('login.submit').click();
+  // Passwords are hashed with scrypt on purpose: a login takes seconds on a busy machine.
+  await expect(page.getByTestId('profile.name')).toBeVisible({ timeout: 30_000 });
+  return page;
 }

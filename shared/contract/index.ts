@@ -13,6 +13,7 @@ import { transferMethods } from './methods/transfer';
 import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
 import { interopMethods } from './methods/interop';
+import { collabMethods } from './methods/collab';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -27,6 +28,7 @@ export const contract = {
   ...runMethods,
   ...reportMethods,
   ...teamMethods,
+  ...collabMethods,
   ...vrpMethods,
   ...optimizeMethods,
   ...interopMethods,
@@ -53,6 +55,7 @@ export * from './eval-entities';
 export * from './events';
 export * from './report-entities';
 export * from './team-entities';
+export * from './collab-entities';
 export * from './vrp-entities';
 export * from './tpeval-entities';
 export * from './interop-entities';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, itemStatusSchema, optionSchema } from './entities';
+import { reviewReplySchema, roundDiffSchema } from './collab-entities';
 
 /** What a person may do in the triplet workflow; one person may hold several. */
 export const userRoleSchema = z.enum(['annotator', 'checker', 'lead']);
@@ -54,6 +55,10 @@ export const reviewSchema = z.object({
   verdicts: tripletVerdictsSchema,
   passed: z.boolean(),
   at: z.string(),
+  /** The guidelines version in force when the verdict was given (null: none written then). */
+  guidelineVersion: z.number().int().nullable(),
+  /** Replies to this verdict's comments, oldest first. */
+  replies: z.array(reviewReplySchema),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -81,7 +86,13 @@ export const tripletSchema = z.object({
   reviews: z.array(reviewSchema),
   /** Whether this round's other verdict exists but is hidden from the caller (independence). */
   hiddenReviews: z.number().int(),
-  can: z.object({ edit: z.boolean(), submit: z.boolean(), review: z.boolean(), override: z.boolean() }),
+  can: z.object({ edit: z.boolean(), submit: z.boolean(), review: z.boolean(), override: z.boolean(), reply: z.boolean() }),
+  /** The dataset's newest guidelines version (null: none written yet). */
+  guidelineVersion: z.number().int().nullable(),
+  /** For a resubmitted item: what changed since the previous round's submission (for those who may read the draft). */
+  roundDiff: roundDiffSchema.nullable(),
+  /** Active time the caller has spent on this item so far (annotating or reviewing), in milliseconds. */
+  myTimeMs: z.number().int(),
   /** The next items in the caller's queue with their image hashes, so the screen can prefetch them. */
   upcoming: z.array(z.object({ itemId: z.number().int(), images: z.array(z.string()) })),
 });
@@ -105,6 +116,8 @@ export const revisionSchema = z.object({
   user: z.string().nullable(),
   action: z.string(),
   version: z.number().int().nullable(),
+  /** For a submission: the review round it opened (from round 2 on, `triplets.roundDiff` shows what changed). */
+  round: z.number().int().nullable(),
   draft: tripletDraftSchema.nullable(),
   note: z.string().nullable(),
 });
@@ -123,10 +136,14 @@ export const lintFindingSchema = z.object({
 export type LintFinding = z.infer<typeof lintFindingSchema>;
 
 const count = z.number().int();
+/** Active time in milliseconds: the total, and the median over the triplets the person spent any time on. */
+const timeSpent = { timeMs: count, medianMs: z.number().nullable(), timedItems: count };
 export const dashboardSchema = z.object({
   statuses: z.record(z.string(), count),
-  annotators: z.array(z.object({ user: z.string(), name: z.string(), assigned: count, annotating: count, submitted: count, returned: count, accepted: count })),
-  checkers: z.array(z.object({ user: z.string(), name: z.string(), assigned: count, pending: count, reviewed: count, flagged: count })),
+  annotators: z.array(z.object({
+    user: z.string(), name: z.string(), assigned: count, annotating: count, submitted: count, returned: count, accepted: count, ...timeSpent,
+  })),
+  checkers: z.array(z.object({ user: z.string(), name: z.string(), assigned: count, pending: count, reviewed: count, flagged: count, ...timeSpent })),
   /** Per day (UTC date), last 14 days with activity: saves, submissions and verdicts. */
   throughput: z.array(z.object({ day: z.string(), saves: count, submissions: count, reviews: count })),
   agreement: z.object({

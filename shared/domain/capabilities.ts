@@ -20,6 +20,7 @@ export const capabilityMethods = {
   manageTeam: 'users.add',
   assignWork: 'assignments.assign',
   viewDashboard: 'team.dashboard',
+  editGuidelines: 'guidelines.save',
   overrideStatus: 'triplets.override',
   annotate: 'triplets.save',
   review: 'reviews.submit',

@@ -70,3 +70,12 @@ export function sceneRefusal(actor: Actor | null, assignment: Assignment | null)
   if (assignment?.annotator === actor.id) return null;
   return assignment ? 'only the item\'s annotator or a lead can draw its scene' : 'this item is not assigned to you; ask a lead to assign it before drawing its scene';
 }
+
+/**
+ * Whether `actor` is one of the people on an item — its annotator, one of its two checkers — or a lead: those who
+ * may reply to its review comments, read the threads and see what changed between its review rounds.
+ */
+export function onItem(actor: Actor | null, assignment: Assignment | null): boolean {
+  if (actor === null || actor.roles.includes('lead')) return true;
+  return assignment !== null && (assignment.annotator === actor.id || assignment.checkers.includes(actor.id));
+}

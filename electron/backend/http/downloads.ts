@@ -1,6 +1,6 @@
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -60,13 +60,13 @@ async function exportDownload(backend: Backend, body: unknown, res: ServerRespon
   await withScratch(backend.state.dataDir, async (dir) => {
     const data = `${fileName(base)}.${ext}`;
     const history = `${fileName(base)}-review-history.json`;
-    await runExport(db, {
+    const result = await runExport(db, {
       dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other',
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
     });
     if (input.reviewHistory) {
       attachment(res, `${base}.zip`, 'application/zip');
-      return streamZip(res, dir, [data, history]);
+      return streamZip(res, dir, [data, history, ...(result.reviewHistory?.guidelines ? [basename(result.reviewHistory.guidelines.path)] : [])]);
     }
     attachment(res, data, ext === 'tsv' ? 'text/tab-separated-values; charset=utf-8' : 'application/json; charset=utf-8');
     await pipeline(createReadStream(join(dir, data)), res);

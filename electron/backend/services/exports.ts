@@ -1,12 +1,13 @@
 import { basename, resolve } from 'node:path';
 import type { ParsedInput } from '@shared/contract';
 import type { Db } from '../db/open';
+import type { ExportSelection } from '../formats/export-items';
 import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
 import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset } from './datasets';
-import { exportReviewHistory } from '../team/review-history-export';
+import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/review-history-export';
 
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
   const dataset = findDataset(db, input.dataset);
@@ -22,12 +23,17 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
           shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
         })
         : await exportMmEvalPro(db, dataset.id, out, selection);
-    const history = input.reviewHistory
-      ? { reviewHistory: { path: resolve(input.reviewHistory), ...(await exportReviewHistory(db, dataset.id, resolve(input.reviewHistory), selection)) } }
-      : {};
+    const history = input.reviewHistory ? { reviewHistory: await reviewHistoryFiles(db, dataset.id, resolve(input.reviewHistory), selection) } : {};
     return { path: out, ...counts, ...history };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('export_failed', `cannot write ${basename(out)}: ${(error as Error).message}`);
   }
+}
+
+/** The review history and, beside it, the guidelines versions it names (when the dataset has any). */
+async function reviewHistoryFiles(db: Db, datasetId: number, path: string, selection: ExportSelection) {
+  const written = await exportReviewHistory(db, datasetId, path, selection);
+  const guidelines = await exportGuidelines(db, datasetId, guidelinesPathOf(path));
+  return { path, ...written, ...(guidelines ? { guidelines } : {}) };
 }

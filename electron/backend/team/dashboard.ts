@@ -2,6 +2,7 @@ import type { Dashboard, ProblemReason, TripletVerdicts } from '@shared/contract
 import { cohenKappa } from '@shared/scoring/agreement';
 import type { Db } from '../db/open';
 import { listUsers } from './users';
+import { noTime, timeByPerson } from './time-store';
 
 const DAYS = 14;
 
@@ -13,6 +14,8 @@ export function dashboard(db: Db, datasetId?: number): Dashboard {
   const inDataset = datasetId === undefined ? '' : ' AND i.dataset_id = $dataset';
   const p = datasetId === undefined ? {} : { dataset: datasetId };
   const names = new Map(listUsers(db).map((u) => [u.id, u.displayName]));
+  const annotateTime = timeByPerson(db, 'annotate', datasetId);
+  const reviewTime = timeByPerson(db, 'review', datasetId);
   const statuses = Object.fromEntries((db.prepare(`SELECT status, count(*) AS n FROM items i WHERE 1 = 1${inDataset} GROUP BY status`).all(p) as
     { status: string; n: number }[]).map((r) => [r.status, r.n]));
 
@@ -20,7 +23,8 @@ export function dashboard(db: Db, datasetId?: number): Dashboard {
       sum(i.status = 'annotating') AS annotating, sum(i.status IN ('submitted', 'resubmitted', 'in_review')) AS submitted,
       sum(i.status = 'returned') AS returned, sum(i.status = 'accepted') AS accepted
     FROM assignments a JOIN items i ON i.id = a.item_id WHERE 1 = 1${inDataset} GROUP BY a.annotator_id ORDER BY a.annotator_id`).all(p) as
-    Omit<Dashboard['annotators'][number], 'name'>[]).map((r) => ({ ...r, name: names.get(r.user) ?? r.user }));
+    Omit<Dashboard['annotators'][number], 'name' | keyof typeof noTime>[])
+    .map((r) => ({ ...r, name: names.get(r.user) ?? r.user, ...(annotateTime.get(r.user) ?? noTime) }));
 
   const checkers = (db.prepare(`SELECT c AS user, count(*) AS assigned,
       sum(i.status IN ('submitted', 'resubmitted', 'in_review')
@@ -29,7 +33,8 @@ export function dashboard(db: Db, datasetId?: number): Dashboard {
       (SELECT count(*) FROM reviews r JOIN items i2 ON i2.id = r.item_id WHERE r.checker_id = c AND r.passed = 0${inDataset.replace('i.', 'i2.')}) AS flagged
     FROM (SELECT item_id, checker_a AS c FROM assignments UNION ALL SELECT item_id, checker_b FROM assignments) x
     JOIN items i ON i.id = x.item_id WHERE 1 = 1${inDataset} GROUP BY c ORDER BY c`).all(p) as
-    Omit<Dashboard['checkers'][number], 'name'>[]).map((r) => ({ ...r, name: names.get(r.user) ?? r.user }));
+    Omit<Dashboard['checkers'][number], 'name' | keyof typeof noTime>[])
+    .map((r) => ({ ...r, name: names.get(r.user) ?? r.user, ...(reviewTime.get(r.user) ?? noTime) }));
 
   const activity = db.prepare(`SELECT substr(at, 1, 10) AS day, sum(action = 'save') AS saves, sum(action = 'submit') AS submissions,
       sum(action = 'review') AS reviews

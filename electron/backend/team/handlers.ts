@@ -12,9 +12,12 @@ import { loginAlerts } from './login-alerts';
 import { listQueue, queueNeighbour } from './queues';
 import { submitReview } from './reviews';
 import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './triplets';
+import { getGuidelines, saveGuidelines } from './guidelines';
+import { replyToReview } from './replies';
+import { roundDiffFor } from './submissions';
 import { actorOf, addUser, findUser, listUsers, setPassword, updateUser } from './users';
 
-type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'team' | 'lint'}.${string}`>;
+type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'guidelines' | 'team' | 'lint'}.${string}`>;
 
 /** The triplet workflow's methods; the services check item-level rules, `authorize` has checked roles. */
 export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
@@ -66,6 +69,10 @@ export function teamHandlers(state: BackendState): Pick<Handlers, TeamMethod> {
     'triplets.override': (input, ctx) => moved(overrideStatus(db(), actor(ctx), input, state.now())),
 
     'reviews.submit': (input, ctx) => moved(submitReview(db(), actor(ctx), input, state.now())),
+    'reviews.reply': (input, ctx) => moved(replyToReview(db(), actor(ctx), input, state.now())),
+    'triplets.roundDiff': ({ itemId, round }, ctx) => roundDiffFor(db(), actor(ctx), itemId, round),
+    'guidelines.get': ({ datasetId, version }) => getGuidelines(db(), datasetId, version),
+    'guidelines.save': (input, ctx) => moved(saveGuidelines(db(), ctx.userId, input, state.now())),
 
     'team.checkerRule': ({ datasetId }) => checkerRule(db(), datasetId),
     'team.setCheckerRule': (input, ctx) => moved(setCheckerRule(db(), ctx.userId, input, state.now())),

@@ -1,7 +1,8 @@
 import type { Revision, TripletDraft } from '@shared/contract';
 import type { Db } from '../db/open';
-import { mayReadDraft, maySeeCurrentVerdicts, type Actor } from '@shared/domain/permissions';
+import { mayReadDraft, onItem, type Actor } from '@shared/domain/permissions';
 import { itemState } from './assignment-store';
+import { reviewVisibility } from './review-visibility';
 
 interface Row { id: number; at: string; user_id: string | null; action: string; diff: string; entity: string }
 
@@ -11,7 +12,8 @@ function noteOf(entity: string, action: string, diff: Record<string, unknown>): 
     return `${action === 'reassign' ? 'reassigned' : 'assigned'} to ${String(diff.annotator)}, checked by ${checkers}${diff.reason ? ` (${String(diff.reason)})` : ''}`;
   }
   switch (action) {
-    case 'submit': return `submitted for review round ${String(diff.round)}`;
+    case 'submit': return `submitted for review round ${String(diff.round)}${typeof diff.guidelineVersion === 'number' ? ` under guidelines v${diff.guidelineVersion}` : ''}`;
+    case 'reply': return `replied on ${String(diff.checker)}'s ${String(diff.role)} verdict (round ${String(diff.round)}): ${String(diff.body)}`;
     case 'review': return `verdict in round ${String(diff.round)}: ${diff.passed ? 'pass' : 'problematic'} → ${String(diff.status).replace('_', ' ')}`;
     case 'override': return `lead moved it from ${String(diff.from)} to ${String(diff.to)}: ${String(diff.reason)}`;
     case 'conflict': return `refused save (based on version ${String(diff.baseVersion)}, it was at ${String(diff.currentVersion)}); the text is kept here`;
@@ -26,15 +28,20 @@ function noteOf(entity: string, action: string, diff: Record<string, unknown>): 
  */
 export function tripletHistory(db: Db, itemId: number, actor: Actor | null): Revision[] {
   const state = itemState(db, itemId);
-  const reviewedBy = db.prepare('SELECT checker_id FROM reviews WHERE item_id = ? AND round = ?').pluck().all(itemId, state.round) as string[];
-  const seesVerdicts = maySeeCurrentVerdicts(actor, state.assignment, { round: state.round, status: state.status, reviewedBy });
+  const sees = reviewVisibility(db, actor, state);
+  const readsThreads = onItem(actor, state.assignment);
   const readsDraft = mayReadDraft(actor, state.assignment, state.status);
   const rows = db.prepare(`SELECT id, at, user_id, action, diff, entity FROM revisions
     WHERE entity IN ('triplet', 'assignment') AND entity_id = ? ORDER BY id DESC`).all(String(itemId)) as Row[];
-  const visible = rows.map((r) => ({ r, diff: JSON.parse(r.diff) as { version?: number; draft?: TripletDraft; round?: number } }))
-    .filter(({ r, diff }) => r.action !== 'review' || seesVerdicts || diff.round !== state.round || r.user_id === actor?.id);
+  const visible = rows.map((r) => ({ r, diff: JSON.parse(r.diff) as { version?: number; draft?: TripletDraft; round?: number; checker?: string } }))
+    .filter(({ r, diff }) => {
+      if (r.action === 'review') return sees({ round: diff.round ?? 0, checker: r.user_id });
+      // A reply follows the verdict it answers: hidden while that verdict is, and only for the people on the item.
+      if (r.action === 'reply') return readsThreads && sees({ round: diff.round ?? 0, checker: diff.checker ?? null });
+      return true;
+    });
   return visible.map(({ r, diff }) => ({
     id: r.id, at: r.at, user: r.user_id, action: r.action,
-    version: typeof diff.version === 'number' ? diff.version : null, draft: readsDraft ? diff.draft ?? null : null, note: noteOf(r.entity, r.action, diff),
+    version: typeof diff.version === 'number' ? diff.version : null, round: r.action === 'submit' && typeof diff.round === 'number' ? diff.round : null, draft: readsDraft ? diff.draft ?? null : null, note: noteOf(r.entity, r.action, diff),
   }));
 }

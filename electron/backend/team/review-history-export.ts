@@ -3,6 +3,27 @@ import { writeAtomically } from '../formats/write-lines';
 import { reviewsOf } from './triplets';
 import type { ExportSelection } from '../formats/export-items';
 import { overriddenItems } from './review-state';
+import { roundDiff } from '@shared/domain/round-diff';
+import { submissionsOf } from './submissions';
+import { listGuidelines } from './guideline-store';
+import { itemTimes } from './time-store';
+
+/** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
+function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {
+  const rows = itemTimes(db, itemId);
+  const annotate = rows.filter((r) => r.kind === 'annotate').reduce((sum, r) => sum + r.ms, 0);
+  return { annotate_ms: annotate, review_ms: Object.fromEntries(rows.filter((r) => r.kind === 'review').map((r) => [r.user, r.ms])) };
+}
+
+/** Each round's submitted text with the guidelines version it was written under, and what changed from the round before. */
+function rounds(db: Db, itemId: number) {
+  const submissions = submissionsOf(db, itemId);
+  return {
+    submissions: submissions.map((s) => ({ round: s.round, at: s.at, guideline_version: s.guidelineVersion, ...s.draft })),
+    // Rounds are consecutive (every submission opens the next), so each diff compares a submission with the one before.
+    round_diffs: submissions.slice(1).map((s, i) => roundDiff(submissions[i]!, s)),
+  };
+}
 
 /**
  * The review history of a dataset's triplets as JSON: who annotated and checked each one, every verdict of every
@@ -23,7 +44,12 @@ export async function exportReviewHistory(db: Db, datasetId: number, out: string
       const row = {
         triplet_id: item.ext_id, status: item.status, lead_override: overridden.has(item.id), rounds: item.review_round, annotator: item.annotator_id,
         checkers: [item.checker_a, item.checker_b], saves: saves.get(String(item.id)) as number,
-        reviews: reviewsOf(db, item.id).map((r) => ({ round: r.round, checker: r.checker, at: r.at, passed: r.passed, ...r.verdicts })),
+        reviews: reviewsOf(db, item.id).map((r) => ({
+          round: r.round, checker: r.checker, at: r.at, passed: r.passed, guideline_version: r.guidelineVersion, ...r.verdicts,
+          replies: r.replies.map((p) => ({ question: p.role, by: p.author, at: p.at, text: p.body })),
+        })),
+        time_spent: timeSpent(db, item.id),
+        ...rounds(db, item.id),
         overrides: (overrides.all(String(item.id)) as { at: string; user_id: string | null; diff: string }[])
           .map((o) => ({ at: o.at, by: o.user_id, ...(JSON.parse(o.diff) as object) })),
       };
@@ -33,4 +59,20 @@ export async function exportReviewHistory(db: Db, datasetId: number, out: string
     await put('\n]\n');
   });
   return { triplets: items.length };
+}
+
+/** Where a review history's guidelines go: beside it, named after it. */
+export const guidelinesPathOf = (reviewHistoryPath: string) => reviewHistoryPath.replace(/(\.json)?$/, '-guidelines.json');
+
+/**
+ * Every version of a dataset's guidelines (oldest first, with author, time and Markdown), which the review history's
+ * `guideline_version` fields name. Nothing is written when the dataset has none.
+ */
+export async function exportGuidelines(db: Db, datasetId: number, out: string): Promise<{ path: string; versions: number } | null> {
+  const versions = listGuidelines(db, datasetId, true).reverse();
+  if (versions.length === 0) return null;
+  await writeAtomically(out, async (put) => {
+    await put(`${JSON.stringify(versions.map((v) => ({ version: v.version, author: v.author, at: v.at, markdown: v.body })), null, 1)}\n`);
+  });
+  return { path: out, versions: versions.length };
 }

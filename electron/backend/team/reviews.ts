@@ -1,4 +1,4 @@
-import type { ItemStatus, TripletVerdicts } from '@shared/contract';
+import type { ItemStatus, TimeDelta, TripletVerdicts } from '@shared/contract';
 import { reviewRefusal, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
@@ -6,6 +6,8 @@ import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { itemState, setStatus } from './assignment-store';
 import { transition } from './triplets';
+import { latestGuidelineVersion } from './guideline-store';
+import { addWorkTime } from './time-store';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
   for (const [role, v] of Object.entries(verdicts)) {
@@ -20,7 +22,7 @@ function checkVerdicts(verdicts: TripletVerdicts): void {
  * One checker's verdicts for the current round. The first moves the triplet into review; the second closes the
  * round: accepted when both checkers passed both questions, otherwise returned to the annotator with the comments.
  */
-export function submitReview(db: Db, actor: Actor | null, input: { itemId: number; verdicts: TripletVerdicts }, now: Date): { status: ItemStatus } {
+export function submitReview(db: Db, actor: Actor | null, input: { itemId: number; verdicts: TripletVerdicts; time?: TimeDelta | undefined }, now: Date): { status: ItemStatus } {
   if (!actor) throw new AppError('forbidden', 'choose a profile before you review');
   checkVerdicts(input.verdicts);
   return db.transaction(() => {
@@ -30,8 +32,9 @@ export function submitReview(db: Db, actor: Actor | null, input: { itemId: numbe
     const refusal = reviewRefusal(actor, state.assignment, state.status, given.some((g) => g.checker_id === actor.id));
     if (refusal) throw new AppError('forbidden', refusal);
     const passed = input.verdicts.perception.verdict === 'pass' && input.verdicts.knowledge.verdict === 'pass';
-    statement(db, 'INSERT INTO reviews (item_id, round, checker_id, verdicts, passed, at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(input.itemId, state.round, actor.id, JSON.stringify(input.verdicts), passed ? 1 : 0, now.toISOString());
+    statement(db, 'INSERT INTO reviews (item_id, round, checker_id, verdicts, passed, at, guideline_version) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(input.itemId, state.round, actor.id, JSON.stringify(input.verdicts), passed ? 1 : 0, now.toISOString(), latestGuidelineVersion(db, state.datasetId));
+    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'review', now.toISOString());
     // Only the two current checkers count: a verdict from someone reassigned away no longer decides.
     const counted = given.filter((g) => state.assignment!.checkers.includes(g.checker_id));
     const status = transition(state.status, counted.length === 0

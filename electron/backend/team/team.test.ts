@@ -256,7 +256,7 @@ describe('lint and dashboard', () => {
     await cat('reviews.submit', { itemId: itemIds[1]!, verdicts: flagKnowledge });
     const d = await lea('team.dashboard', {});
     expect(d.statuses).toMatchObject({ accepted: 1, returned: 1, unassigned: 2 });
-    expect(d.annotators).toEqual([{ user: 'ann', name: 'Ann Annotator', assigned: 2, annotating: 0, submitted: 0, returned: 1, accepted: 1 }]);
+    expect(d.annotators).toEqual([{ user: 'ann', name: 'Ann Annotator', assigned: 2, annotating: 0, submitted: 0, returned: 1, accepted: 1, timeMs: 0, medianMs: null, timedItems: 0 }]);
     expect(d.checkers.find((c) => c.user === 'cat')).toMatchObject({ assigned: 2, pending: 0, reviewed: 2, flagged: 1 });
     // 4 ratings, 3 agree. lea: pass×4; cat: pass×3, problematic×1 → p_e = 1·0.75 = 0.75, κ = (0.75 − 0.75)/(0.25) = 0.
     expect(d.agreement).toMatchObject({ n: 4, percent: 0.75, kappa: 0 });

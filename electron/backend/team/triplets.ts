@@ -1,5 +1,5 @@
 import type { Review, Triplet, TripletDraft, TripletVerdicts } from '@shared/contract';
-import { editRefusal, maySeeCurrentVerdicts, mayReadDraft, reviewRefusal, type Actor } from '@shared/domain/permissions';
+import { editRefusal, mayReadDraft, onItem, reviewRefusal, type Actor } from '@shared/domain/permissions';
 import { nextStatus, TransitionError, type OverrideTarget } from '@shared/domain/triplet-state';
 import { emptyDraft, tripletIssues } from '@shared/domain/triplet-validation';
 import type { Db } from '../db/open';
@@ -10,6 +10,12 @@ import { getItem } from '../services/items';
 import { itemState, setStatus, type ItemState } from './assignment-store';
 import { readDraft, writeDraft } from './drafts';
 import { upcomingItems } from './queues';
+import { latestGuidelineVersion } from './guideline-store';
+import { repliesOfItem } from './reply-store';
+import { reviewVisibility } from './review-visibility';
+import { diffOfRound } from './submissions';
+import { addWorkTime, personItemTime } from './time-store';
+import type { TimeDelta } from '@shared/contract';
 
 export const transition = (...args: Parameters<typeof nextStatus>) => {
   try {
@@ -20,14 +26,19 @@ export const transition = (...args: Parameters<typeof nextStatus>) => {
   }
 };
 
-interface ReviewRow { id: number; round: number; checker_id: string; display_name: string | null; verdicts: string; passed: number; at: string }
+interface ReviewRow {
+  id: number; round: number; checker_id: string; display_name: string | null; verdicts: string; passed: number; at: string; guideline_version: number | null;
+}
 
+/** Every verdict on an item with its reply threads, by round. */
 export function reviewsOf(db: Db, itemId: number): Review[] {
-  const rows = statement(db, `SELECT r.id, r.round, r.checker_id, u.display_name, r.verdicts, r.passed, r.at FROM reviews r
+  const rows = statement(db, `SELECT r.id, r.round, r.checker_id, u.display_name, r.verdicts, r.passed, r.at, r.guideline_version FROM reviews r
     LEFT JOIN users u ON u.id = r.checker_id WHERE r.item_id = ? ORDER BY r.round, r.id`).all(itemId) as ReviewRow[];
+  const replies = repliesOfItem(db, itemId);
   return rows.map((r) => ({
     id: r.id, round: r.round, checker: r.checker_id, checkerName: r.display_name ?? r.checker_id,
     verdicts: JSON.parse(r.verdicts) as TripletVerdicts, passed: r.passed === 1, at: r.at,
+    guidelineVersion: r.guideline_version, replies: replies.filter((p) => p.reviewId === r.id),
   }));
 }
 
@@ -40,10 +51,10 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
   const state = itemState(db, itemId);
   const origin = item.questions.find((q) => q.role === 'origin') ?? null;
   const all = reviewsOf(db, itemId);
-  const current = all.filter((r) => r.round === state.round);
-  const alreadyReviewed = actor !== null && current.some((r) => r.checker === actor.id);
-  const seesAll = maySeeCurrentVerdicts(actor, state.assignment, { round: state.round, status: state.status, reviewedBy: current.map((r) => r.checker) });
-  const reviews = all.filter((r) => r.round < state.round || seesAll || r.checker === actor?.id);
+  const alreadyReviewed = actor !== null && all.some((r) => r.round === state.round && r.checker === actor.id);
+  const onIt = onItem(actor, state.assignment);
+  // Threads belong to the people on the item; others (who may see verdicts) do not read the conversation.
+  const reviews = all.filter(reviewVisibility(db, actor, state)).map((r) => (onIt ? r : { ...r, replies: [] }));
   return {
     itemId, datasetId: item.datasetId, extId: item.extId, source: item.source, category: item.category, status: state.status,
     version: state.version, round: state.round, images: item.images,
@@ -57,7 +68,11 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
       submit: actor !== null && editRefusal(actor, state.assignment, state.status) === null,
       review: actor !== null && reviewRefusal(actor, state.assignment, state.status, alreadyReviewed) === null,
       override: actor === null || actor.roles.includes('lead'),
+      reply: actor !== null && onIt,
     },
+    guidelineVersion: latestGuidelineVersion(db, state.datasetId),
+    roundDiff: onIt && state.round >= 2 ? diffOfRound(db, itemId, state.round) : null,
+    myTimeMs: actor ? personItemTime(db, itemId, actor.id) : 0,
     upcoming: actor ? upcomingItems(db, actor, state) : [],
   };
 }
@@ -74,7 +89,7 @@ export type SaveResult = { version: number; status: Triplet['status'] };
  * kept as a `conflict` revision (outside the refused transaction) so the text can be merged later, never lost.
  */
 export function saveTriplet(
-  db: Db, actorIn: Actor | null, input: { itemId: number; baseVersion: number; draft: TripletDraft; submit?: boolean }, now: Date,
+  db: Db, actorIn: Actor | null, input: { itemId: number; baseVersion: number; draft: TripletDraft; submit?: boolean; time?: TimeDelta | undefined }, now: Date,
 ): SaveResult {
   const actor = requireActor(actorIn, input.submit ? 'submit' : 'save');
   const at = now.toISOString();
@@ -95,10 +110,13 @@ export function saveTriplet(
       round = state.round + 1;
     }
     writeDraft(db, input.itemId, input.draft, at);
+    // Counted only with a save that lands: a refused one leaves the delta with the client, which sends it again.
+    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'annotate', at);
     const version = state.version + 1;
+    const guidelineVersion = latestGuidelineVersion(db, state.datasetId);
     statement(db, 'UPDATE items SET version = ?, status = ?, review_round = ? WHERE id = ?').run(version, status, round, input.itemId);
-    appendRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft });
-    if (input.submit) appendRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round });
+    appendRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft, guidelineVersion });
+    if (input.submit) appendRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round, guidelineVersion });
     return { version, status };
   })();
   if ('stale' in outcome) {

@@ -13,7 +13,7 @@ function scopeOf(method: string): DataScope {
   // Reports are computed from runs, so they refresh whenever runs change.
   if (method.startsWith('reports.')) return 'runs';
   // The triplet workflow's reads all change together: a submit moves queues, dashboards and the triplet itself.
-  if (/^(session|users|assignments|triplets|reviews|team|lint)\./.test(method)) return 'team';
+  if (/^(session|users|assignments|triplets|reviews|guidelines|team|lint)\./.test(method)) return 'team';
   // Scenes and variants are item content: a generation or a saved scene refreshes them with the items.
   if (method.startsWith('scenes.') || method.startsWith('variants.')) return 'items';
   // An optimisation's candidates are scored through runs, and it records its own changes under runs.

@@ -7,6 +7,9 @@ interface WorkflowState {
   /** Show only what waits for you, or everything assigned to you. */
   todoOnly: boolean;
   historyOpen: boolean;
+  /** The guidelines beside the forms: open until folded away. */
+  guidelinesOpen: boolean;
+  setGuidelinesOpen(open: boolean): void;
   openAnnotate(id: number | null): void;
   openReview(id: number | null): void;
   setTodoOnly(on: boolean): void;
@@ -18,6 +21,8 @@ export const useWorkflow = create<WorkflowState>((set) => ({
   reviewItem: null,
   todoOnly: true,
   historyOpen: false,
+  guidelinesOpen: true,
+  setGuidelinesOpen: (guidelinesOpen) => set({ guidelinesOpen }),
   openAnnotate: (annotateItem) => set({ annotateItem }),
   openReview: (reviewItem) => set({ reviewItem }),
   setTodoOnly: (todoOnly) => set({ todoOnly }),

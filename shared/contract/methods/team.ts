@@ -7,6 +7,7 @@ import {
 import { itemStatusSchema } from '../entities';
 import { overrideTargets } from '../../domain/triplet-state';
 import { capabilityNames, type Capability } from '../../domain/capabilities';
+import { timeDeltaSchema } from '../collab-entities';
 
 const itemId = z.number().int();
 const checkerRuleSchema = z.object({ relaxed: z.boolean(), reason: z.string().nullable(), by: z.string().nullable(), at: z.string().nullable() });
@@ -110,14 +111,14 @@ export const teamMethods = {
   'triplets.save': method({
     access: ['annotator'],
     doc: 'Save the perception and knowledge questions as a new revision; refused when based on an older version.',
-    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema }),
+    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema, time: timeDeltaSchema.optional() }),
     output: saved,
     mutates: ['team', 'questions'],
   }),
   'triplets.submit': method({
     access: ['annotator'],
     doc: 'Save and submit for review (or resubmit returned work to the same checkers).',
-    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema }),
+    input: z.object({ itemId, baseVersion: z.number().int(), draft: tripletDraftSchema, time: timeDeltaSchema.optional() }),
     output: saved,
     mutates: ['team', 'questions', 'items'],
   }),
@@ -140,7 +141,7 @@ export const teamMethods = {
   'reviews.submit': method({
     access: ['checker'],
     doc: 'A checker\'s Pass/Problematic verdict on each question of a triplet.',
-    input: z.object({ itemId, verdicts: tripletVerdictsSchema }),
+    input: z.object({ itemId, verdicts: tripletVerdictsSchema, time: timeDeltaSchema.optional() }),
     output: z.object({ status: itemStatusSchema }),
     mutates: ['team', 'items', 'questions'],
   }),

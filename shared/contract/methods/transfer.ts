@@ -65,7 +65,11 @@ export const transferMethods = {
     }),
     output: z.object({
       path: z.string(), items: z.number().int(), questions: z.number().int(), shards: z.number().int().optional(),
-      reviewHistory: z.object({ path: z.string(), triplets: z.number().int() }).optional(),
+      reviewHistory: z.object({
+        path: z.string(), triplets: z.number().int(),
+        /** The guidelines versions the history names, written beside it (`…-guidelines.json`) when there are any. */
+        guidelines: z.object({ path: z.string(), versions: z.number().int() }).optional(),
+      }).optional(),
     }),
   }),
 };

@@ -7,6 +7,7 @@ import runLease from './0006_run_lease.sql?raw';
 import tpevalRefusals from './0007_tpeval_refusals.sql?raw';
 import toolkitReadings from './0008_toolkit_readings.sql?raw';
 import runBatches from './0009_run_batches.sql?raw';
+import teamExtras from './0010_team_extras.sql?raw';
 import runSummaries from './0011_run_summaries.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
@@ -20,5 +21,6 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 7, name: '0007_tpeval_refusals', sql: tpevalRefusals },
   { version: 8, name: '0008_toolkit_readings', sql: toolkitReadings },
   { version: 9, name: '0009_run_batches', sql: runBatches },
+  { version: 10, name: '0010_team_extras', sql: teamExtras },
   { version: 11, name: '0011_run_summaries', sql: runSummaries },
 ];

@@ -16,6 +16,8 @@ import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
 import { ConflictPanel } from './ConflictPanel';
 import { DraftForm, type AddRequest } from './DraftForm';
 import { HistoryPanel } from './HistoryPanel';
+import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
+import { formatDuration } from '../workflow/format-time';
 import { useTripletEditor } from './useTripletEditor';
 
 const saveText = {
@@ -114,6 +116,7 @@ export function AnnotateScreen() {
             <h1>Item {t.extId}</h1>
             <StatusPill status={t.status} />
             {t.round > 0 && <span className="muted small">round {t.round}</span>}
+            <span className="muted small" data-testid="annotate.time" title="Your active time on this item (counted while you work on it)">your time {formatDuration(t.myTimeMs)}</span>
             <span className={`savestate savestate--${editor.state}`} data-testid="annotate.saveState">
               {saveText[editor.state]}{editor.state === 'saved' && editor.version ? ` · v${editor.version}` : ''}
             </span>
@@ -139,10 +142,11 @@ export function AnnotateScreen() {
             <OriginalPanel triplet={t} />
             {draft && (
               <div className="drafts">
+                <GuidelinesPanel datasetId={t.datasetId} />
                 {(['perception', 'knowledge'] as const).map((role) => (
                   <DraftForm key={role} role={role} draft={draft[role]} onChange={(d) => setDraftRole(role, d)}
                     issues={issues.filter((i) => i.role === role)} tried={tried} itemId={t.itemId}
-                    active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notes}
+                    active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notes} canReply={t.can.reply}
                     addRequest={active === role ? addRequest : null} />
                 ))}
               </div>

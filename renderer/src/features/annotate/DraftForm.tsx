@@ -38,6 +38,8 @@ export function DraftForm(props: {
   onActivate(): void;
   disabled: boolean;
   notes: Review[];
+  /** Whether the person may reply under the checkers' comments. */
+  canReply: boolean;
   addRequest: AddRequest | null;
 }) {
   const { role, draft, onChange, disabled } = props;
@@ -79,7 +81,7 @@ export function DraftForm(props: {
         <RoleBadge role={role} full />
         <span className="muted small">{purpose[role]}</span>
       </header>
-      <ReviewNotes role={role} reviews={props.notes} />
+      <ReviewNotes role={role} reviews={props.notes} canReply={props.canReply} />
       <label className="field">
         <span>Question</span>
         <textarea rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Triplet, TripletDraft } from '@shared/contract';
+import type { TimeDelta, Triplet, TripletDraft } from '@shared/contract';
 import { call, CallError } from '../../api/call';
 import { queryClient } from '../../api/queries';
 import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft } from './local-drafts';
 import { useLeaveGuards } from './useLeaveGuards';
+import { useWorkClock } from '../workflow/useWorkClock';
 
 const AUTOSAVE_MS = 800;
 /** Waits between tries while the server is away: quick at first, then every ten seconds until it answers. */
@@ -38,6 +39,10 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const attempts = useRef(0);
+  // Active time rides on saves; only an editable item is timed (reading a locked one is not work on it).
+  const workClock = useWorkClock(triplet?.itemId ?? null, 'annotate', triplet?.can.edit ? scope : null);
+  const clock = useRef(workClock);
+  clock.current = workClock;
 
   const remember = useCallback(() => {
     if (!key.current || !latest.current || !base.current) return;
@@ -57,8 +62,10 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
     sent.current = latest.current;
     dirty.current = false;
     setState('saving');
-    const run = saveOnce(target, sent.current).then((outcome) => {
+    const time = clock.current.take(target.itemId);
+    const run = saveOnce(target, sent.current, time).then((outcome) => {
       if (outcome.ok) {
+        clock.current.ack(target.itemId, time);
         if (base.current?.itemId === target.itemId) base.current = { itemId: target.itemId, version: outcome.version };
         attempts.current = 0;
         sent.current = null;
@@ -126,7 +133,8 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
     flush: () => void flush(),
     sendNow: () => {
       if (!conflict && dirty.current && base.current && latest.current) {
-        return { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current };
+        // The delta stays unacknowledged: if this save landed, the next one re-sends it and the server ignores it.
+        return { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current, time: clock.current.take(base.current.itemId) };
       }
       return null;
     },
@@ -136,7 +144,9 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
   const submit = useCallback(async () => {
     await flush();
     if (!base.current || !latest.current) return null;
-    const saved = await call('triplets.submit', { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current });
+    const time = clock.current.take(base.current.itemId);
+    const saved = await call('triplets.submit', { itemId: base.current.itemId, baseVersion: base.current.version, draft: latest.current, time });
+    clock.current.ack(base.current.itemId, time);
     base.current = { ...base.current, version: saved.version };
     dirty.current = false;
     remember();
@@ -167,9 +177,9 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
 type SaveOutcome = { ok: true; version: number } | { ok: false; error: CallError; mine: TripletDraft };
 
 /** One save call, its failure turned into a value so the caller decides between retrying and showing it. */
-async function saveOnce(target: Base, draft: TripletDraft): Promise<SaveOutcome> {
+async function saveOnce(target: Base, draft: TripletDraft, time: TimeDelta | undefined): Promise<SaveOutcome> {
   try {
-    const saved = await call('triplets.save', { itemId: target.itemId, baseVersion: target.version, draft });
+    const saved = await call('triplets.save', { itemId: target.itemId, baseVersion: target.version, draft, time });
     return { ok: true, version: saved.version };
   } catch (e) {
     const error = e instanceof CallError ? e : new CallError('internal', (e as Error).message);

@@ -9,10 +9,13 @@ import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueList } from '../workflow/QueueList';
 import { OverrideMenu } from '../workflow/OverrideMenu';
 import { EmptyPane, roleGate } from '../workflow/RoleGate';
-import { reasonLabels } from '../workflow/reasons';
 import { StatusPill } from '../workflow/StatusPill';
 import { usePrefetchUpcoming } from '../workflow/usePrefetchUpcoming';
 import { VerdictForm } from './VerdictForm';
+import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
+import { RoundDiffView } from '../workflow/RoundDiffView';
+import { VisibleVerdicts } from './VisibleVerdicts';
+import { useWorkClock } from '../workflow/useWorkClock';
 
 type Pending = Record<DraftRole, Verdict | null>;
 const none: Pending = { perception: null, knowledge: null };
@@ -20,9 +23,12 @@ const none: Pending = { perception: null, knowledge: null };
 /** Review: a checker's independent Pass / Problematic on each question of the triplets assigned to them. */
 export function ReviewScreen() {
   const me = useCall('session.me');
+  const info = useCall('app.info');
   const user = me.data?.user ?? null;
   const { reviewItem: itemId, openReview, todoOnly } = useWorkflow();
   const tri = useCall('triplets.get', { itemId: itemId ?? -1 }, { enabled: itemId !== null && Boolean(user?.roles.includes('checker')) });
+  const scope = info.data?.project && user && tri.data?.can.review ? `${info.data.project.path}|${user.id}` : null;
+  const clock = useWorkClock(tri.data?.itemId ?? null, 'review', scope);
   const [verdicts, setVerdicts] = useState<Pending>(none);
   const [active, setActive] = useState<DraftRole>('perception');
   const [message, setMessage] = useState<string | null>(null);
@@ -42,7 +48,9 @@ export function ReviewScreen() {
     if (!t?.can.review) return;
     if (!verdicts.perception || !verdicts.knowledge) { setMessage('Give a verdict on both questions first.'); return; }
     try {
-      const result = await call('reviews.submit', { itemId: t.itemId, verdicts: verdicts as TripletVerdicts });
+      const time = clock.take(t.itemId);
+      const result = await call('reviews.submit', { itemId: t.itemId, verdicts: verdicts as TripletVerdicts, time });
+      clock.ack(t.itemId, time);
       await queryClient.invalidateQueries({ queryKey: ['triplets.queue'] });
       const next = await call('triplets.next', { kind: 'review', todo: true, itemId: t.itemId, direction: 'next' });
       setMessage(`Verdict on item ${t.extId} saved — it is now ${result.status.replace('_', ' ')}.`);
@@ -51,7 +59,7 @@ export function ReviewScreen() {
     } catch (e) {
       setMessage((e as Error).message);
     }
-  }, [t, verdicts, openReview, tri]);
+  }, [t, verdicts, openReview, tri, clock]);
 
   const judge = (verdict: 'pass' | 'problematic') => () => {
     if (!t?.can.review) return false;
@@ -101,25 +109,18 @@ export function ReviewScreen() {
           <div className="workflow__panes">
             <OriginalPanel triplet={t} />
             <div className="drafts">
+              <GuidelinesPanel datasetId={t.datasetId} />
+              {t.roundDiff && (
+                <details className="draft" open data-testid="review.diff">
+                  <summary className="section-title">What changed since round {t.roundDiff.from}</summary>
+                  <RoundDiffView diff={t.roundDiff} />
+                </details>
+              )}
               {(['perception', 'knowledge'] as const).map((role) => (
                 <VerdictForm key={role} role={role} question={t.draft[role]} verdict={verdicts[role] ?? mine[0]?.verdicts[role] ?? null}
                   onChange={(v) => setVerdicts((s) => ({ ...s, [role]: v }))} active={active === role} onActivate={() => setActive(role)} disabled={!t.can.review} />
               ))}
-              {visibleOthers.length > 0 && (
-                <section className="draft">
-                  <div className="section-title">Verdicts you can see</div>
-                  <ul className="notes">
-                    {visibleOthers.map((r) => (
-                      <li key={r.id} className="note" data-testid="review.visible">
-                        <span>Round {r.round} · <strong>{r.checkerName}</strong>: {(['perception', 'knowledge'] as const).map((role) => {
-                          const v = r.verdicts[role];
-                          return `${role} ${v.verdict === 'pass' ? 'pass' : `problematic (${v.reason ? reasonLabels[v.reason] : '?'}${v.comment ? `: ${v.comment}` : ''})`}`;
-                        }).join('; ')}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
+              <VisibleVerdicts reviews={visibleOthers} canReply={t.can.reply} />
             </div>
           </div>
         </div>

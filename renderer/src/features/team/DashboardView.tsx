@@ -6,11 +6,35 @@ import { useCall } from '../../api/queries';
 import { Chart } from '../reports/Chart';
 import { useChartTheme } from '../reports/useChartTheme';
 import { reasonLabels } from '../workflow/reasons';
+import { formatDuration } from '../workflow/format-time';
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const kappaText = (k: number | null) => (k === null ? '—' : k.toFixed(2));
 /** Landis & Koch's bands, the usual way kappa is read out. */
 const kappaWords = (k: number | null) => (k === null ? 'not defined yet' : k < 0 ? 'worse than chance' : k <= 0.2 ? 'slight' : k <= 0.4 ? 'fair' : k <= 0.6 ? 'moderate' : k <= 0.8 ? 'substantial' : 'almost perfect');
+
+type Timed = { user: string; name: string; timeMs: number; medianMs: number | null; timedItems: number };
+
+/** Active time per person and kind of work: the total, and the median per triplet (what pay by piece is based on). */
+function TimeTable(props: { annotators: Timed[]; checkers: Timed[] }) {
+  const rows = [...props.annotators.map((p) => ({ ...p, kind: 'annotator' })), ...props.checkers.map((p) => ({ ...p, kind: 'checker' }))];
+  return (
+    <>
+      <h2>Active time</h2>
+      <table className="rtable" data-testid="dashboard.time">
+        <thead><tr><th>Person</th><th>As</th><th>Total</th><th>Median per triplet</th><th>Triplets timed</th></tr></thead>
+        <tbody>
+          {rows.length === 0 && <tr><td colSpan={5} className="muted">Time appears once people work on assigned triplets.</td></tr>}
+          {rows.map((p) => (
+            <tr key={`${p.kind}.${p.user}`} data-testid={`dashboard.${p.kind}.${p.user}.time`}>
+              <td>{p.name}</td><td>{p.kind}</td><td>{formatDuration(p.timeMs)}</td><td>{formatDuration(p.medianMs)}</td><td>{p.timedItems}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 /** The lead's overview of one dataset (or all): queues, people, throughput, agreement and problem reasons. */
 export function DashboardView(props: { datasetId: number | undefined }) {
@@ -62,6 +86,7 @@ export function DashboardView(props: { datasetId: number | undefined }) {
               ))}
             </tbody>
           </table>
+          <TimeTable annotators={data.annotators} checkers={data.checkers} />
           {data.agreement.pairs.length > 0 && (
             <>
               <h2>Agreement per checker pair</h2>

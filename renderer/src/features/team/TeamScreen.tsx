@@ -9,12 +9,14 @@ import { DashboardView } from './DashboardView';
 import { LintView } from './LintView';
 import { PeopleView } from './PeopleView';
 import { ExportAccepted } from './ExportAccepted';
+import { GuidelinesView } from './GuidelinesView';
 import { serverDownloads } from '../../api/download';
 
-type Tab = 'dashboard' | 'assign' | 'people' | 'lint';
+type Tab = 'dashboard' | 'assign' | 'guidelines' | 'people' | 'lint';
 const tabs: { id: Tab; label: string; lead: boolean }[] = [
   { id: 'dashboard', label: 'Dashboard', lead: true },
   { id: 'assign', label: 'Assign', lead: true },
+  { id: 'guidelines', label: 'Guidelines', lead: false },
   { id: 'people', label: 'People', lead: false },
   { id: 'lint', label: 'Lint', lead: false },
 ];
@@ -27,7 +29,8 @@ export function TeamScreen() {
   const datasets = useCall('datasets.list', undefined, { enabled: Boolean(info.data?.project) });
   const users = useCall('users.list', undefined, { enabled: Boolean(info.data?.project) });
   // What the backend says the caller may do (the machine's owner, with no profile chosen, may do what a lead does).
-  const isLead = useCapabilities().can('manageTeam');
+  const caps = useCapabilities();
+  const isLead = caps.can('manageTeam');
   // Until someone picks a tab, the lead lands on the dashboard and everyone else on the people list.
   const [picked, setTab] = useState<Tab | null>(null);
   const tab: Tab = picked ?? (isLead ? 'dashboard' : 'people');
@@ -62,13 +65,14 @@ export function TeamScreen() {
         </div>
       </header>
       <div className="team__body">
-        {noPeople && tab !== 'people' && tab !== 'lint' ? (
+        {noPeople && tab !== 'people' && tab !== 'lint' && tab !== 'guidelines' ? (
           <EmptyState icon={Users} title="No one is in this project yet" testId="team.empty"
             actions={<button className="button button--primary" onClick={() => setTab('people')}>Add people</button>}>
             Add annotators and checkers (and a lead), then assign items. On the desktop, pick your own profile in the sidebar.
           </EmptyState>
         ) : tab === 'dashboard' ? <DashboardView datasetId={datasetId} />
           : tab === 'assign' ? <AssignView datasetId={datasetId} />
+            : tab === 'guidelines' ? <GuidelinesView datasetId={datasetId} canEdit={caps.can('editGuidelines')} />
             : tab === 'people' ? <PeopleView canManage={isLead} team={me.data?.mode === 'team'} />
               : <LintView datasetId={datasetId} />}
       </div>

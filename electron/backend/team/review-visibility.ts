@@ -1,0 +1,14 @@
+import { maySeeCurrentVerdicts, type Actor } from '@shared/domain/permissions';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+import type { ItemState } from './assignment-store';
+
+/**
+ * Which verdicts `actor` may see on an item (blind review): every earlier round, their own, and this round's others
+ * once `maySeeCurrentVerdicts` allows. One predicate for the triplet view, its history and replies.
+ */
+export function reviewVisibility(db: Db, actor: Actor | null, state: ItemState): (review: { round: number; checker: string | null }) => boolean {
+  const reviewedBy = statement(db, 'SELECT checker_id FROM reviews WHERE item_id = ? AND round = ?').pluck().all(state.id, state.round) as string[];
+  const seesAll = maySeeCurrentVerdicts(actor, state.assignment, { round: state.round, status: state.status, reviewedBy });
+  return (review) => seesAll || review.round !== state.round || (actor !== null && review.checker === actor.id);
+}

@@ -1,0 +1,46 @@
+import type { TimeDelta } from '@shared/contract';
+import type { Db } from '../db/open';
+import { statement } from '../db/statements';
+
+export type WorkKind = 'annotate' | 'review';
+
+/**
+ * Adds one measured delta of active time. The delta's id makes it idempotent: a save retried after a lost answer, or
+ * re-sent from a reloaded page, carries the same id and is counted once.
+ */
+export function addWorkTime(db: Db, delta: TimeDelta, itemId: number, userId: string, kind: WorkKind, at: string): void {
+  if (delta.ms <= 0) return;
+  statement(db, 'INSERT OR IGNORE INTO work_time (delta_id, item_id, user_id, kind, ms, at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(delta.id, itemId, userId, kind, delta.ms, at);
+}
+
+/** One person's active time on one item (both kinds). */
+export function personItemTime(db: Db, itemId: number, userId: string): number {
+  return statement(db, 'SELECT coalesce(sum(ms), 0) FROM work_time WHERE item_id = ? AND user_id = ?').pluck().get(itemId, userId) as number;
+}
+
+/** Active time on one item per person and kind, for exports. */
+export function itemTimes(db: Db, itemId: number): { user: string; kind: WorkKind; ms: number }[] {
+  return statement(db, `SELECT user_id AS user, kind, sum(ms) AS ms FROM work_time WHERE item_id = ? GROUP BY user_id, kind ORDER BY user_id, kind`)
+    .all(itemId) as { user: string; kind: WorkKind; ms: number }[];
+}
+
+export interface TimeSummary { timeMs: number; medianMs: number | null; timedItems: number }
+
+const median = (sorted: number[]): number | null => {
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Per person: total active time of one kind and the median per triplet they spent time on (optionally one dataset). */
+export function timeByPerson(db: Db, kind: WorkKind, datasetId?: number): Map<string, TimeSummary> {
+  const rows = statement(db, `SELECT w.user_id AS user, sum(w.ms) AS ms FROM work_time w JOIN items i ON i.id = w.item_id
+    WHERE w.kind = ?${datasetId === undefined ? '' : ' AND i.dataset_id = ?'} GROUP BY w.user_id, w.item_id ORDER BY w.user_id, ms`)
+    .all(...(datasetId === undefined ? [kind] : [kind, datasetId])) as { user: string; ms: number }[];
+  const perUser = new Map<string, number[]>();
+  for (const r of rows) perUser.set(r.user, [...(perUser.get(r.user) ?? []), r.ms]);
+  return new Map([...perUser].map(([user, ms]) => [user, { timeMs: ms.reduce((a, b) => a + b, 0), medianMs: median(ms), timedItems: ms.length }]));
+}
+
+export const noTime: TimeSummary = { timeMs: 0, medianMs: null, timedItems: 0 };
