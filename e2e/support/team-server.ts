@@ -89,6 +89,6 @@ export async function signIn(browser: Browser, server: TeamServer, name: string,
   await page.getByTestId('login.password').fill(`${name}-password`);
   await page.getByTestId('login.submit').click();
   // Passwords are hashed with scrypt on purpose: a login takes seconds on a busy machine.
-  await expect(page.getByTestId('profile.name')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('profile.name')).toBeVisible();
   return page;
 }
