@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { contrastProblems } from './support/contrast';
-import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
+import { assignOneItemToAnn, signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 const pageErrors: string[] = [];
@@ -48,13 +48,7 @@ test('guidelines, active time, a reply to a checker and the round diff, across a
   expect(await lea.locator('.markdown img').count()).toBe(0);
   await shoot(lea, 'guidelines-editor', 'guidelines.version.1', () => lea.getByTestId('team.tab.guidelines').click());
 
-  await lea.getByTestId('team.tab.assign').click();
-  await lea.getByTestId('assign.annotator.ann').check();
-  await lea.getByTestId('assign.checker.lea').check();
-  await lea.getByTestId('assign.checker.cat').check();
-  await lea.getByTestId('assign.count').fill('1');
-  await lea.getByTestId('assign.submit').click();
-  await expect(lea.getByTestId('assign.result')).toHaveText('Assigned 1 items: ann 1.');
+  await assignOneItemToAnn(lea);
 
   // Ann reads the guidelines beside the form while she writes; her active time rides on the saves.
   await ann.getByTestId('nav.annotate').click();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { startTeamServer, type TeamServer } from './support/team-server';
+import { assignOneItemToAnn, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 /** Uncaught errors in any of the three pages; a crash unmounts the studio, so the loop must end with none. */
@@ -48,14 +48,7 @@ test('three people on one team server: annotate, flag, fix, accept, export', asy
   const cat = await signIn(browser, 'cat');
 
   // The lead assigns the first item to Ann, checked by Lea and Cat.
-  await lea.getByTestId('nav.team').click();
-  await lea.getByTestId('team.tab.assign').click();
-  await lea.getByTestId('assign.annotator.ann').check();
-  await lea.getByTestId('assign.checker.lea').check();
-  await lea.getByTestId('assign.checker.cat').check();
-  await lea.getByTestId('assign.count').fill('1');
-  await lea.getByTestId('assign.submit').click();
-  await expect(lea.getByTestId('assign.result')).toHaveText('Assigned 1 items: ann 1.');
+  await assignOneItemToAnn(lea);
   await lea.screenshot({ path: 'e2e/screenshots/team-assign.png' });
 
   // Ann writes both questions with the keyboard where it is quicker, autosave keeping each step.

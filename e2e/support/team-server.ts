@@ -92,3 +92,15 @@ export async function signIn(browser: Browser, server: TeamServer, name: string,
   await expect(page.getByTestId('profile.name')).toBeVisible();
   return page;
 }
+
+/** The lead gives Ann the next item of the dataset, checked by Lea and Cat, through Team → Assign as a lead would. */
+export async function assignOneItemToAnn(lead: Page): Promise<void> {
+  await lead.getByTestId('nav.team').click();
+  await lead.getByTestId('team.tab.assign').click();
+  await lead.getByTestId('assign.annotator.ann').check();
+  await lead.getByTestId('assign.checker.lea').check();
+  await lead.getByTestId('assign.checker.cat').check();
+  await lead.getByTestId('assign.count').fill('1');
+  await lead.getByTestId('assign.submit').click();
+  await expect(lead.getByTestId('assign.result')).toHaveText('Assigned 1 items: ann 1.');
+}
