@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 import { refreshSummary } from './summary';
 
 /**
@@ -15,7 +16,8 @@ const batches = new WeakMap<Db, Set<number>>();
 const UNSETTLED = new Set(['pending', 'running']);
 
 function refreshIfSettled(db: Db, runId: number): void {
-  const status = db.prepare('SELECT status FROM runs WHERE id = ?').pluck().get(runId) as string | undefined;
+  // Called for every stored answer: the connection's prepared statement, not a fresh prepare each time.
+  const status = statement(db, 'SELECT status FROM runs WHERE id = ?').pluck().get(runId) as string | undefined;
   if (status !== undefined && !UNSETTLED.has(status)) refreshSummary(db, runId);
 }
 
