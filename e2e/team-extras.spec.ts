@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { contrastProblems } from './support/contrast';
-import { assignOneItemToAnn, signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
+import { assignOneItemToAnn, signIn as signInAs, startTeamServer, writeKnowledgeWithWrongKey, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 const pageErrors: string[] = [];
@@ -58,12 +58,7 @@ test('guidelines, active time, a reply to a checker and the round diff, across a
   await p.getByTestId('draft.perception.option.0').fill('red');
   await p.getByTestId('draft.perception.option.1').fill('blue');
   await p.getByTestId('draft.perception.answer.A').click();
-  const k = ann.getByTestId('draft.knowledge');
-  await k.getByTestId('draft.knowledge.text').fill('Which colour is a primary colour of light?');
-  await k.getByTestId('draft.knowledge.option.0').fill('red');
-  await k.getByTestId('draft.knowledge.option.1').fill('brown');
-  await k.getByTestId('draft.knowledge.answer.B').click();
-  await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
+  await writeKnowledgeWithWrongKey(ann);
   await shoot(ann, 'annotate-guidelines', 'guidelines.body');
   await expect(ann.getByTestId('annotate.time')).not.toHaveText('your time 0 s');
   await ann.getByTestId('annotate.submit').click();
@@ -94,7 +89,7 @@ test('guidelines, active time, a reply to a checker and the round diff, across a
   await expect(notes.getByTestId('thread.reply')).toContainText('Agreed — red is the answer; fixing the key.');
   await shoot(ann, 'annotate-thread', 'draft.knowledge.notes');
   await ann.getByTestId('draft.knowledge.answer.A').click();
-  await k.getByTestId('draft.knowledge.text').fill('Which of these is a primary colour of light?');
+  await ann.getByTestId('draft.knowledge').getByTestId('draft.knowledge.text').fill('Which of these is a primary colour of light?');
   await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved/);
   await ann.getByTestId('annotate.submit').click();
   await expect(ann.getByTestId('annotate.notice')).toContainText('Submitted item 0 for review');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { assignOneItemToAnn, startTeamServer, type TeamServer } from './support/team-server';
+import { assignOneItemToAnn, writeKnowledgeWithWrongKey, startTeamServer, type TeamServer } from './support/team-server';
 
 let server: TeamServer;
 /** Uncaught errors in any of the three pages; a crash unmounts the studio, so the loop must end with none. */
@@ -63,12 +63,7 @@ test('three people on one team server: annotate, flag, fix, accept, export', asy
   await ann.locator('body').click({ position: { x: 700, y: 20 } });
   await ann.keyboard.press('1');
   await expect(p.getByTestId('draft.perception.answer.A')).toHaveAttribute('aria-pressed', 'true');
-  const k = ann.getByTestId('draft.knowledge');
-  await k.getByTestId('draft.knowledge.text').fill('Which colour is a primary colour of light?');
-  await k.getByTestId('draft.knowledge.option.0').fill('red');
-  await k.getByTestId('draft.knowledge.option.1').fill('brown');
-  await k.getByTestId('draft.knowledge.answer.B').click();
-  await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
+  await writeKnowledgeWithWrongKey(ann);
   await ann.screenshot({ path: 'e2e/screenshots/annotate.png' });
 
   // The same person in a second tab saves first: the first tab's save is refused, shown beside theirs, and kept.

@@ -104,3 +104,13 @@ export async function assignOneItemToAnn(lead: Page): Promise<void> {
   await lead.getByTestId('assign.submit').click();
   await expect(lead.getByTestId('assign.result')).toHaveText('Assigned 1 items: ann 1.');
 }
+
+/** Ann writes the knowledge question with the wrong key (B, brown), the mistake the checkers flag, and waits for the save. */
+export async function writeKnowledgeWithWrongKey(ann: Page): Promise<void> {
+  const k = ann.getByTestId('draft.knowledge');
+  await k.getByTestId('draft.knowledge.text').fill('Which colour is a primary colour of light?');
+  await k.getByTestId('draft.knowledge.option.0').fill('red');
+  await k.getByTestId('draft.knowledge.option.1').fill('brown');
+  await k.getByTestId('draft.knowledge.answer.B').click();
+  await expect(ann.getByTestId('annotate.saveState')).toHaveText(/^Saved · v\d+$/);
+}
