@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { contract, isMethodName, type CallResult, type Input, type MethodName, type Output } from '@shared/contract';
+import { contract, isMethodName, type CallResult, type Input, type MethodName, type Output, type ParsedInput } from '@shared/contract';
 import { AppError, toApiError } from './errors';
-import type { Handlers } from './handlers';
 import type { CallContext } from './state';
 
 export type { CallResult };
+
+/** Every contract method's implementation, keyed by name: each domain's handlers.ts fills its slice of this map. */
+export type Handlers = {
+  [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
+};
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`).join('; ');

@@ -1,8 +1,9 @@
 import { basename, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import type { MethodName, Output, ParsedInput } from '@shared/contract';
+import type { ParsedInput } from '@shared/contract';
 import type { BackendState, CallContext } from './state';
 import { AppError } from './errors';
+import type { Handlers } from './dispatch';
 import { deleteDataset, listDatasets } from './services/datasets';
 import { runExport } from './services/exports';
 import { defaultDatasetName, runImport } from './services/imports';
@@ -31,10 +32,6 @@ function projectInfoFor(state: BackendState, ctx: CallContext) {
   const info = state.project?.info() ?? null;
   return info && ctx.remote ? { ...info, path: basename(info.path) } : info;
 }
-
-export type Handlers = {
-  [M in MethodName]: (input: ParsedInput<M>, ctx: CallContext) => Output<M> | Promise<Output<M>>;
-};
 
 /** Every contract method's implementation; the mapped type makes a missing one a compile error. */
 export function createHandlers(state: BackendState): Handlers {

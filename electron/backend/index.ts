@@ -1,6 +1,6 @@
 import { EventBus } from './events';
-import { createHandlers, type Handlers } from './handlers';
-import { dispatch, inProcessClient, type CallResult } from './dispatch';
+import { createHandlers } from './handlers';
+import { dispatch, inProcessClient, type CallResult, type Handlers } from './dispatch';
 import { JobRegistry } from './jobs/registry';
 import { RecentProjects } from './recent';
 import { BackendState, type CallContext } from './state';

@@ -1,6 +1,6 @@
 import { contract, type MethodName } from '@shared/contract';
 import { capabilitiesOf } from '@shared/domain/capabilities';
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../dispatch';
 import type { BackendState, CallContext } from '../state';
 import { AppError } from '../errors';
 import { assignItems, reassignItems } from './assignments';

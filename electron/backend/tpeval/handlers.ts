@@ -2,7 +2,7 @@ import type { MethodName, OptimizeInput, OptimizePlan } from '@shared/contract';
 import { summariseByModel } from '@shared/tpeval/summary';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../dispatch';
 import type { BackendState } from '../state';
 import { JUDGE_TRIES } from '../engine/judge';
 import { freezeOptimizeConfig, runInputFor, taskFilter, type OptimizeConfig } from './config';

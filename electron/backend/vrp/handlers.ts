@@ -1,5 +1,5 @@
 import type { MethodName } from '@shared/contract';
-import type { Handlers } from '../handlers';
+import type { Handlers } from '../dispatch';
 import type { BackendState } from '../state';
 import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
