@@ -5,21 +5,29 @@ import { pairedClusterBootstrap } from '@shared/scoring/cluster-bootstrap';
 import { mcnemarOf } from '@shared/scoring/intervals';
 import { multimodalGain, multimodalLeakage } from '@shared/scoring/seeing';
 import { AppError } from '../errors';
-import { clusterKey, shownAnswer, type ScoredQuestion } from './load';
+import { clusterKey, shownLabel, type PageQuestion, type ShownPass } from './load';
+import { countOf, countOnly, maskFor, masksOf, positionsOf, type Mask } from './outcome-bits';
 import { CORRECT, FIRST_CORRECT, FIRST_SCORED, SCORED, type OutcomeVector } from './summary-vector';
 
-/** A run as a comparison reads it: its stored per-question outcome vector, not its prediction rows (issue 20). */
+/**
+ * A run as a comparison reads it: its stored outcome bits, not its prediction rows (issue 20), and its whole vector
+ * (question ids and clusters) only where needed: for the first run, and for a run that asked other questions.
+ */
 export interface LoadedRun {
   id: number;
   name: string;
   model: string;
   /** Asked under CircularEval: a question is right only when every rotated pass is. */
   circular: boolean;
-  outcomes: OutcomeVector;
+  /** One byte a question, in the run's order (summary-vector's bits). */
+  bits: Uint8Array;
+  /** Equal for two runs that asked the same questions in the same order. */
+  questionSet: string;
+  vector(): OutcomeVector;
 }
 
-/** The rows of a page of questions of run `runIndex`, read from its predictions (only the page is read). */
-export type DetailLoader = (runIndex: number, questionIds: readonly number[]) => ScoredQuestion[];
+/** A page of questions' text, and each compared run's passes of them (by run index), read for those questions only. */
+export type PageLoader = (questionIds: readonly number[]) => { questions: ReadonlyMap<number, PageQuestion>; passes: ReadonlyMap<number, ShownPass[]>[] };
 
 type Basis = Comparison['basis'];
 
@@ -46,82 +54,86 @@ export function alignPasses(runs: readonly LoadedRun[]): { readings: Reading[]; 
   };
 }
 
-/** A run read on its first pass alone, for the rows a page shows. */
-function firstPassOnly(q: ScoredQuestion): ScoredQuestion {
-  const first = q.passes.find((p) => p.pass === 0);
-  const scored = first?.state === 'answered';
-  return { ...q, passes: first ? [first] : [], scored, correct: scored && first.correct };
+/** Questions every run has scored, as masks over the first run's questions (bit i is `ids[i]`). */
+interface Common {
+  count: number;
+  ids: Int32Array;
+  /** Per run: the common questions it got right. */
+  right: Mask[];
+  /** Only when some cluster holds two common questions: per common question, each run's 0/1 and the cluster's name. */
+  clustered: { right: Uint8Array[]; clusters: string[] } | null;
 }
-
-/** Questions every run has scored, in the first run's order: their ids, and for each run whether it got each right. */
-interface Common { ids: Int32Array; right: Uint8Array[]; clusters: string[] | null }
-
-const sameQuestions = (a: Int32Array, b: Int32Array) => a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 /**
  * Where each of run 0's questions sits in a run: null when the runs asked the same questions in the same order (the
- * usual case, checked with one byte comparison), else each position (−1: not asked).
+ * usual case, known from their question sets without reading ids), else each position (−1: not asked).
  */
-function positionsIn(first: Int32Array, run: Int32Array): Int32Array | null {
-  if (sameQuestions(first, run)) return null;
+function positionsIn(first: LoadedRun, other: LoadedRun): Int32Array | null {
+  if (other.questionSet === first.questionSet) return null;
+  const run = other.vector().ids;
   const at = new Map<number, number>();
   for (let i = 0; i < run.length; i++) at.set(run[i]!, i);
-  const where = new Int32Array(first.length);
-  for (let i = 0; i < first.length; i++) where[i] = at.get(first[i]!) ?? -1;
+  const ids = first.vector().ids;
+  const where = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) where[i] = at.get(ids[i]!) ?? -1;
   return where;
 }
 
-/** True when two of the questions share a cluster item: the same test as hasClusters on their names, on numbers. */
-function sharesClusters(items: Int32Array, keep: Int32Array): boolean {
-  const picked = new Int32Array(keep.length);
-  for (let n = 0; n < keep.length; n++) picked[n] = items[keep[n]!]!;
-  picked.sort();
-  for (let i = 1; i < picked.length; i++) if (picked[i] === picked[i - 1]) return true;
+/** True when two of the kept questions share a cluster item: one pass over a bitmap of the items' id range. */
+function sharesClusters(items: Int32Array, keep: readonly number[]): boolean {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const i of keep) {
+    low = Math.min(low, items[i]!);
+    high = Math.max(high, items[i]!);
+  }
+  const seen = maskFor(high - low + 1);
+  for (const i of keep) {
+    const at = items[i]! - low;
+    const bit = 1 << (at & 31);
+    if ((seen[at >>> 5]! & bit) !== 0) return true;
+    seen[at >>> 5] = seen[at >>> 5]! | bit;
+  }
   return false;
 }
 
-// Plain loops over typed arrays: comparisons of 8 runs × 20,000 questions must cost about as much as one report.
+/** True when no cluster item comes twice because they only grow: the usual order of a dataset's items. */
+function increasing(items: Int32Array): boolean {
+  for (let i = 1; i < items.length; i++) if (items[i]! <= items[i - 1]!) return false;
+  return true;
+}
+
+/** Each run's 0/1 per common question and the clusters, for the cluster bootstrap; null when no cluster repeats. */
+function clusteredOf(clusters: Int32Array, common: Mask, right: readonly Mask[]): Common['clustered'] {
+  if (increasing(clusters)) return null;
+  const keep = positionsOf(common);
+  if (!sharesClusters(clusters, keep)) return null;
+  return {
+    clusters: keep.map((i) => clusterKey(clusters[i]!)),
+    right: right.map((m) => Uint8Array.from(keep, (i) => (m[i >>> 5]! >>> (i & 31)) & 1)),
+  };
+}
+
 function commonQuestions(runs: readonly LoadedRun[], readings: readonly Reading[]): Common {
-  const first = runs[0]!.outcomes;
-  const where = runs.map((r) => positionsIn(first.ids, r.outcomes.ids));
-  const at = (r: number, i: number) => where[r]?.[i] ?? i;
-  const all = new Int32Array(first.ids.length);
-  let count = 0;
-  for (let i = 0; i < first.ids.length; i++) {
-    let ok = true;
-    for (let r = 0; r < runs.length && ok; r++) {
-      const j = at(r, i);
-      ok = j >= 0 && (runs[r]!.outcomes.bits[j]! & readings[r]!.scored) !== 0;
-    }
-    if (ok) all[count++] = i;
-  }
-  const keep = all.subarray(0, count);
-  if (keep.length === 0) {
+  const first = runs[0]!.vector();
+  const n = first.ids.length;
+  const masks = runs.map((r, k) => masksOf(r.bits, positionsIn(runs[0]!, r), n, readings[k]!.scored, readings[k]!.correct));
+  const common = masks[0]!.scored;
+  for (const m of masks.slice(1)) for (let w = 0; w < common.length; w++) common[w] = common[w]! & m.scored[w]!;
+  const count = countOf(common);
+  if (count === 0) {
     throw new AppError('invalid_input', `runs ${runs.map((r) => r.id).join(', ')} have no scored question in common; compare runs over the same dataset`);
   }
-  const ids = new Int32Array(keep.length);
-  for (let n = 0; n < keep.length; n++) ids[n] = first.ids[keep[n]!]!;
-  const right = runs.map((r, k) => {
-    const out = new Uint8Array(keep.length);
-    const { bits } = r.outcomes;
-    const mask = readings[k]!.correct;
-    for (let n = 0; n < keep.length; n++) out[n] = (bits[at(k, keep[n]!)]! & mask) !== 0 ? 1 : 0;
-    return out;
-  });
-  // Clusters as the first run names them; named only when some cluster holds more than one question.
-  const clusters = sharesClusters(first.clusters, keep) ? Array.from(keep, (i) => clusterKey(first.clusters[i]!)) : null;
-  return { ids, right, clusters };
+  const right = masks.map((m) => m.right.map((word, w) => word & common[w]!));
+  // Clusters as the first run names them.
+  return { count, ids: first.ids, right, clustered: clusteredOf(first.clusters, common, right) };
 }
 
 /** A run's accuracy on the common questions: Wilson, and the cluster bootstrap when questions are clustered. */
-function cellOf(common: Common, right: Uint8Array): AccuracyCellData {
-  if (common.clusters === null) {
-    let correct = 0;
-    for (let i = 0; i < right.length; i++) correct += right[i]!;
-    return accuracyCell(correct, right.length);
-  }
-  const clusters = common.clusters;
-  const predictions = Array.from(right, (v, i) => ({ correct: v === 1, groups: {}, cluster: clusters[i]! }));
+function cellOf(common: Common, run: number): AccuracyCellData {
+  if (common.clustered === null) return accuracyCell(countOf(common.right[run]!), common.count);
+  const { clusters, right } = common.clustered;
+  const predictions = Array.from(right[run]!, (v, i) => ({ correct: v === 1, groups: {}, cluster: clusters[i]! }));
   return withClusterIntervals(accuracyBy(predictions, []), predictions, []).overall;
 }
 
@@ -129,62 +141,56 @@ function cellOf(common: Common, right: Uint8Array): AccuracyCellData {
  * One pair of runs: McNemar always; when questions are clustered, the paired cluster bootstrap too, and it decides
  * significance, since McNemar counts a triplet's three questions as three independent pieces of evidence.
  */
-function comparePair(common: Common, a: Uint8Array, b: Uint8Array) {
-  let onlyFirst = 0;
-  let onlySecond = 0;
-  for (let i = 0; i < a.length; i++) {
-    if (a[i]! > b[i]!) onlyFirst++;
-    else if (a[i]! < b[i]!) onlySecond++;
-  }
-  const test = mcnemarOf(onlyFirst, onlySecond);
-  const delta = (100 * (test.onlyFirst - test.onlySecond)) / a.length;
-  const clusters = common.clusters;
-  if (clusters === null) return { delta, mcnemar: test, clusterBootstrap: null, decidedBy: 'mcnemar' as const, significant: test.pValue < 0.05 };
-  const boot = pairedClusterBootstrap(Array.from(a, (v, i) => ({ cluster: clusters[i]!, first: v === 1, second: b[i] === 1 })));
+function comparePair(common: Common, a: number, b: number) {
+  const test = mcnemarOf(countOnly(common.right[a]!, common.right[b]!), countOnly(common.right[b]!, common.right[a]!));
+  const delta = (100 * (test.onlyFirst - test.onlySecond)) / common.count;
+  if (common.clustered === null) return { delta, mcnemar: test, clusterBootstrap: null, decidedBy: 'mcnemar' as const, significant: test.pValue < 0.05 };
+  const { clusters, right } = common.clustered;
+  const boot = pairedClusterBootstrap(Array.from(right[a]!, (v, i) => ({ cluster: clusters[i]!, first: v === 1, second: right[b]![i] === 1 })));
   const clusterBootstrap = { ...boot, low: 100 * boot.low, high: 100 * boot.high };
   return { delta, mcnemar: test, clusterBootstrap, decidedBy: 'cluster-bootstrap' as const, significant: boot.pValue < 0.05 };
 }
 
-/** The page of disagreements, its rows read from predictions for those questions only. */
-function disagreementRows(runs: readonly LoadedRun[], readings: readonly Reading[], page: readonly number[], details: DetailLoader) {
-  const maps = runs.map((_, i) => new Map(details(i, page).map((q) => [q.questionId, readings[i]!.firstPass ? firstPassOnly(q) : q])));
-  return page.map((id) => {
-    const q = maps[0]!.get(id)!;
+/** The common questions on which some run is right and another wrong, as positions in the first run's order. */
+function disagreeing(common: Common): Mask {
+  const [base, ...others] = common.right;
+  const differ = maskFor(common.ids.length);
+  for (const m of others) for (let w = 0; w < differ.length; w++) differ[w] = differ[w]! | (m[w]! ^ base![w]!);
+  return differ;
+}
+
+/** The page of disagreements: text from the questions, each run's shown answer from its predictions for the page. */
+function disagreementRows(runs: readonly LoadedRun[], readings: readonly Reading[], common: Common, page: readonly number[], load: PageLoader) {
+  const ids = page.map((i) => common.ids[i]!);
+  const { questions, passes } = load(ids);
+  return page.map((i, n) => {
+    const q = questions.get(ids[n]!)!;
     return {
-      questionId: id, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
-      answers: runs.map((r, i) => {
-        const mine = maps[i]!.get(id)!;
-        return { runId: r.id, label: shownAnswer(mine), correct: mine.correct };
+      questionId: ids[n]!, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
+      answers: runs.map((r, k) => {
+        const asked = passes[k]!.get(ids[n]!) ?? [];
+        return { runId: r.id, label: shownLabel(readings[k]!.firstPass ? asked.filter((p) => p.pass === 0) : asked), correct: ((common.right[k]![i >>> 5]! >>> (i & 31)) & 1) === 1 };
       }),
     };
   });
 }
 
 /** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
-export function compareRuns(runs: readonly LoadedRun[], details: DetailLoader, offset: number, limit: number): Comparison {
+export function compareRuns(runs: readonly LoadedRun[], load: PageLoader, offset: number, limit: number): Comparison {
   const { readings, basis, note } = alignPasses(runs);
   const common = commonQuestions(runs, readings);
   const pairs: Comparison['pairs'] = [];
   for (let a = 0; a < runs.length; a++) {
-    for (let b = a + 1; b < runs.length; b++) pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...comparePair(common, common.right[a]!, common.right[b]!) });
+    for (let b = a + 1; b < runs.length; b++) pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...comparePair(common, a, b) });
   }
-  const disagreeing: number[] = [];
-  const base = common.right[0]!;
-  for (let i = 0; i < base.length; i++) {
-    for (let r = 1; r < common.right.length; r++) {
-      if (common.right[r]![i] !== base[i]) {
-        disagreeing.push(common.ids[i]!);
-        break;
-      }
-    }
-  }
+  const differ = disagreeing(common);
   return {
-    runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(common, common.right[i]!) })),
-    common: common.ids.length,
+    runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(common, i) })),
+    common: common.count,
     basis,
     note,
     pairs,
-    disagreements: { total: disagreeing.length, rows: disagreementRows(runs, readings, disagreeing.slice(offset, offset + limit), details) },
+    disagreements: { total: countOf(differ), rows: disagreementRows(runs, readings, common, positionsOf(differ, offset, limit), load) },
   };
 }
 
@@ -193,8 +199,8 @@ export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, tex
   const runs = textOnly ? [withImages, withoutImages, textOnly] : [withImages, withoutImages];
   const { readings, basis, note } = alignPasses(runs);
   const common = commonQuestions(runs, readings);
-  const sv = cellOf(common, common.right[0]!);
-  const swv = cellOf(common, common.right[1]!);
-  const st = textOnly ? cellOf(common, common.right[2]!) : null;
-  return { common: common.ids.length, basis, note, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
+  const sv = cellOf(common, 0);
+  const swv = cellOf(common, 1);
+  const st = textOnly ? cellOf(common, 2) : null;
+  return { common: common.count, basis, note, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
 }

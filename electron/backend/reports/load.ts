@@ -166,12 +166,43 @@ export function loadScored(db: Db, runId: number, only: readonly number[] | null
 
 export const hasVrp = (questions: readonly ScoredQuestion[]) => questions.some((q) => q.groups.level !== undefined && q.groups.level !== null);
 
+/** What a shown answer needs of one asked pass. */
+export type ShownPass = Pick<ScoredPass, 'pass' | 'label' | 'correct'>;
+
 /**
  * The answer a report shows for a question: its label, and for CircularEval how many rotations were right, since the
  * first pass's label alone can be right while the question is wrong.
  */
-export function shownAnswer(q: ScoredQuestion): string | null {
-  const label = q.passes[0]?.label ?? null;
-  if (q.passes.length < 2) return label;
-  return `${label ?? '∅'} · ${q.passes.filter((p) => p.correct).length}/${q.passes.length} passes`;
+export function shownLabel(passes: readonly ShownPass[]): string | null {
+  const label = passes[0]?.label ?? null;
+  if (passes.length < 2) return label;
+  return `${label ?? '∅'} · ${passes.filter((p) => p.correct).length}/${passes.length} passes`;
+}
+
+export const shownAnswer = (q: ScoredQuestion): string | null => shownLabel(q.passes);
+
+/** A question as a page of compared answers shows it. */
+export interface PageQuestion { itemId: number; role: Role; text: string; gold: string }
+
+const PAGE_TEXT_SQL = 'SELECT q.id, q.item_id, q.role, q.text, q.answer FROM json_each(@ids) j JOIN questions q ON q.id = j.value';
+// One read for every compared run, by the predictions' (run, question, pass) key. A compared question was scored by
+// every run, so each of its units has a prediction and run_units need not be read.
+const PAGE_ANSWERS_SQL = `SELECT r.key AS run, p.question_id, p.pass, p.correct, coalesce(p.corrected, p.extracted) AS label
+  FROM json_each(@runs) r CROSS JOIN json_each(@ids) j CROSS JOIN predictions p ON p.run_id = r.value AND p.question_id = j.value
+  ORDER BY r.key, j.key, p.pass`;
+
+/** A page of questions' text, and each run's passes of them by run index: two reads, whatever the number of runs. */
+export function pageAnswers(db: Db, runIds: readonly number[], ids: readonly number[]) {
+  const json = JSON.stringify(ids);
+  const texts = statement(db, PAGE_TEXT_SQL).all({ ids: json }) as { id: number; item_id: number; role: Role; text: string; answer: string }[];
+  const questions = new Map(texts.map((r) => [r.id, { itemId: r.item_id, role: r.role, text: r.text, gold: (JSON.parse(r.answer) as string[]).join(' | ') }]));
+  const passes = runIds.map(() => new Map<number, ShownPass[]>());
+  const rows = statement(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: json }) as { run: number; question_id: number; pass: number; correct: number | null; label: string | null }[];
+  for (const r of rows) {
+    const byQuestion = passes[r.run]!;
+    const asked = byQuestion.get(r.question_id) ?? [];
+    if (asked.length === 0) byQuestion.set(r.question_id, asked);
+    asked.push({ pass: r.pass, label: r.label, correct: r.correct === 1 });
+  }
+  return { questions, passes };
 }

@@ -1,11 +1,12 @@
 import type { ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
 import type { Db } from '../db/open';
-import { runConfig, runRow } from '../runs/store';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
-import { loadScored, questionDetails, type QuestionDetails } from './load';
+import { loadScored, pageAnswers } from './load';
 import { drillTriplets } from './run-report';
 import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
+import { questionSetOf, type OutcomeVector } from './summary-vector';
+import { comparedRun } from './summary-store';
 
 /** What reports need from the run manager: summaries with live progress. */
 export interface RunSource {
@@ -28,9 +29,16 @@ export class Reports {
   ) {}
 
   /** A run's name and its stored per-question outcome vector. */
+  /** A run as a comparison reads it: its outcome bits, and its whole vector only when asked (then read once). */
   private load(id: number): LoadedRun {
-    const run = runRow(this.db(), id);
-    return { id, name: run.name, model: run.model, circular: runConfig(run).circular, outcomes: summaryOutcomes(this.db(), id) };
+    const { bits, questionSet, ...run } = comparedRun(this.db(), id);
+    let vector: OutcomeVector | undefined;
+    const whole = () => (vector ??= summaryOutcomes(this.db(), id));
+    if (bits === null || questionSet === null) {
+      const v = whole();
+      return { id, ...run, bits: v.bits, questionSet: questionSetOf(v.ids), vector: whole };
+    }
+    return { id, ...run, bits, questionSet, vector: whole };
   }
 
   run(id: number) {
@@ -45,9 +53,7 @@ export class Reports {
 
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
     const runs = runIds.map((id) => this.load(id));
-    // The page's questions are the same for every run: their text and metadata are read once.
-    let details: QuestionDetails | undefined;
-    return compareRuns(runs, (i, ids) => loadScored(this.db(), runs[i]!.id, ids, (details ??= questionDetails(this.db(), ids))), offset, limit);
+    return compareRuns(runs, (ids) => pageAnswers(this.db(), runIds, ids), offset, limit);
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {

@@ -1,9 +1,14 @@
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import { AppError } from '../errors';
 import type { RunCounts } from '../runs/counts';
+import { comparisonParts } from './summary-vector';
 
-/** Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes). */
-export const SUMMARY_FORMAT = 1;
+/**
+ * Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes).
+ * 2: `outcome_bits` and `question_set` beside the outcome vector (migration 0012).
+ */
+export const SUMMARY_FORMAT = 2;
 
 export interface StoredCounts extends RunCounts {
   /** Requests the run plans (run units). */
@@ -23,11 +28,13 @@ export interface SummaryRowData {
 const FRESH = `stale = 0 AND format = ${SUMMARY_FORMAT}`;
 
 export function writeSummary(db: Db, runId: number, row: SummaryRowData, now: string): void {
-  statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, computed_at)
-    VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?)
+  const { bits, questionSet } = comparisonParts(row.outcomes);
+  statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, outcome_bits, question_set, computed_at)
+    VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (run_id) DO UPDATE SET format = excluded.format, stale = 0, accuracy = excluded.accuracy, counts = excluded.counts,
-      report = excluded.report, board = excluded.board, vrp = excluded.vrp, outcomes = excluded.outcomes, computed_at = excluded.computed_at`)
-    .run(runId, row.accuracy, row.counts, row.report, row.board, row.vrp, row.outcomes, now);
+      report = excluded.report, board = excluded.board, vrp = excluded.vrp, outcomes = excluded.outcomes,
+      outcome_bits = excluded.outcome_bits, question_set = excluded.question_set, computed_at = excluded.computed_at`)
+    .run(runId, row.accuracy, row.counts, row.report, row.board, row.vrp, row.outcomes, bits, questionSet, now);
 }
 
 /** One column of a run's summary while it is fresh; undefined when it is stale, of an older format, or missing. */
@@ -48,4 +55,18 @@ export function storedCounts(db: Db, runId?: number): Map<number, StoredCounts> 
 export function unsummarisedRuns(db: Db): number[] {
   return statement(db, `SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}
     WHERE r.optimization_id IS NULL AND s.run_id IS NULL ORDER BY r.id`).pluck().all() as number[];
+}
+
+/** What a comparison reads of a run: `bits` and `questionSet` are null while its summary is not fresh. */
+export interface ComparedRunRow {
+  name: string; model: string; circular: boolean; bits: Buffer | null; questionSet: string | null;
+}
+
+/** A comparison's read of one run: its name, whether it used CircularEval, and its outcome bits, in one statement. */
+export function comparedRun(db: Db, runId: number): ComparedRunRow {
+  const row = statement(db, `SELECT r.name, r.model, json_extract(r.config, '$.circular') AS circular, s.outcome_bits AS bits, s.question_set FROM runs r
+    LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')} WHERE r.id = ?`).get(runId) as
+    { name: string; model: string; circular: number | null; bits: Buffer | null; question_set: string | null } | undefined;
+  if (!row) throw new AppError('not_found', `run ${runId} does not exist`);
+  return { name: row.name, model: row.model, circular: row.circular === 1, bits: row.bits, questionSet: row.question_set };
 }

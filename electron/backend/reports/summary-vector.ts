@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ScoredQuestion } from './load';
 
 /** Outcome bits of one question: all passes / the first pass alone, scored and right. */
@@ -37,8 +38,17 @@ export function encodeOutcomes(questions: readonly ScoredQuestion[]): Buffer {
 }
 
 export function decodeOutcomes(blob: Uint8Array): OutcomeVector {
-  // A copy: int32 views need an aligned buffer, and a Buffer from SQLite may sit anywhere in a shared pool.
-  const bytes = new Uint8Array(blob);
+  // int32 views need an aligned start: a Buffer from SQLite may sit anywhere in a shared pool, so copy unless aligned.
+  const bytes = blob.byteOffset % 4 === 0 ? blob : new Uint8Array(blob);
   const n = bytes.length / 9;
-  return { ids: new Int32Array(bytes.buffer, 0, n), clusters: new Int32Array(bytes.buffer, 4 * n, n), bits: bytes.subarray(8 * n) };
+  return { ids: new Int32Array(bytes.buffer, bytes.byteOffset, n), clusters: new Int32Array(bytes.buffer, bytes.byteOffset + 4 * n, n), bits: bytes.subarray(8 * n) };
+}
+
+/** A name for a run's question ids in run order: two runs with the same one asked the same questions in the same order. */
+export const questionSetOf = (ids: Int32Array): string => createHash('sha256').update(new Uint8Array(ids.buffer, ids.byteOffset, ids.byteLength)).digest('base64url');
+
+/** What a comparison reads instead of the whole vector: the outcome bits alone, and the question set's name. */
+export function comparisonParts(outcomes: Buffer): { bits: Buffer; questionSet: string } {
+  const { ids, bits } = decodeOutcomes(outcomes);
+  return { bits: Buffer.from(bits), questionSet: questionSetOf(ids) };
 }

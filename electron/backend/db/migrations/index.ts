@@ -9,6 +9,7 @@ import toolkitReadings from './0008_toolkit_readings.sql?raw';
 import runBatches from './0009_run_batches.sql?raw';
 import teamExtras from './0010_team_extras.sql?raw';
 import runSummaries from './0011_run_summaries.sql?raw';
+import summaryReads from './0012_summary_reads.sql?raw';
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
 export const migrations: readonly { version: number; name: string; sql: string }[] = [
@@ -23,4 +24,5 @@ export const migrations: readonly { version: number; name: string; sql: string }
   { version: 9, name: '0009_run_batches', sql: runBatches },
   { version: 10, name: '0010_team_extras', sql: teamExtras },
   { version: 11, name: '0011_run_summaries', sql: runSummaries },
+  { version: 12, name: '0012_summary_reads', sql: summaryReads },
 ];
