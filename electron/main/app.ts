@@ -19,29 +19,11 @@ export function projectArgs(argv: readonly string[]): string[] {
   return argv.filter((a) => a.endsWith('.anchor') && !a.startsWith('-'));
 }
 
-/** Starts the desktop app with Electron's API passed in, so the wiring stays readable and the parts testable. */
-export async function startDesktop(electron: ElectronApi, distDir: string): Promise<void> {
-  const { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session, shell } = electron;
-  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
-  if (!app.requestSingleInstanceLock()) {
-    app.quit();
-    return;
-  }
+/** The window manager: hardened, sandboxed windows each with its own backend on one project (or the demo). */
+function createWindows(electron: ElectronApi, distDir: string, userData: string, isTrusted: (url: string) => boolean): WindowManager {
+  const { BrowserWindow, safeStorage, screen, shell } = electron;
   const rendererDir = join(distDir, 'renderer');
-  const rendererUrl = pathToFileURL(rendererDir).href;
-  const isTrusted = (url: string) => url.startsWith(`${rendererUrl}/`);
-  const pending: string[] = projectArgs(process.argv);
-  app.on('open-file', (event, path) => {
-    event.preventDefault();
-    if (app.isReady()) void openProject(path);
-    else pending.push(path);
-  });
-
-  await app.whenReady();
-  const userData = app.getPath('userData');
-  const recent = new RecentProjects(userData);
-  denyPermissions(session.defaultSession);
-  const windows = new WindowManager({
+  return new WindowManager({
     // Options come from WindowManager: contextIsolation, sandbox, no nodeIntegration, Auxclick disabled (tested).
     createWindow: (options) => new BrowserWindow(options), // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     // API keys typed in Settings are encrypted by the OS keychain (Keychain, DPAPI, libsecret) through safeStorage.
@@ -54,6 +36,11 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
     rendererIndex: join(rendererDir, 'index.html'),
     eventChannel: EVENT_CHANNEL,
   });
+}
+
+/** Opening projects (each in its window, remembered among the recent ones) and the menu that lists them. */
+function projectOpener(electron: ElectronApi, windows: WindowManager, recent: RecentProjects, userData: string) {
+  const { BrowserWindow, dialog, Menu } = electron;
 
   async function openProject(path: string | null): Promise<void> {
     try {
@@ -63,10 +50,6 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
     } catch (error) {
       dialog.showErrorBox('Cannot open the project', (error as Error).message);
     }
-  }
-
-  function focusedContents(): number | null {
-    return BrowserWindow.getFocusedWindow()?.webContents.id ?? null;
   }
 
   function refreshMenu(): void {
@@ -88,15 +71,19 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
       openRecent: (path) => void openProject(path),
       openDemo: () => void openProject(null),
       command: (command) => {
-        const id = focusedContents();
+        const id = BrowserWindow.getFocusedWindow()?.webContents.id ?? null;
         if (id !== null) windows.sendTo(id, { type: 'ui.command', command });
       },
     }, recent.list().filter((r) => r.exists).map((r) => r.path), process.platform);
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));
   }
 
-  protocol.handle(MEDIA_SCHEME, (request) => serveMedia(windows.backends(), request.url));
-  registerIpc(ipcMain, (event) => windows.backendFor(event.sender.id), isTrusted);
+  return { openProject, refreshMenu };
+}
+
+/** Second instances, closed windows, the dock icon and quitting. */
+function followAppLifecycle(electron: ElectronApi, windows: WindowManager, openProject: (path: string | null) => Promise<void>): void {
+  const { app, BrowserWindow } = electron;
   app.on('second-instance', (_event, argv) => {
     const paths = projectArgs(argv);
     if (paths.length) for (const p of paths) void openProject(p);
@@ -116,6 +103,37 @@ export async function startDesktop(electron: ElectronApi, distDir: string): Prom
     event.preventDefault();
     void windows.closeAll().finally(() => app.exit(0));
   });
+}
+
+/** Starts the desktop app with Electron's API passed in, so the wiring stays readable and the parts testable. */
+export async function startDesktop(electron: ElectronApi, distDir: string): Promise<void> {
+  const { app, ipcMain, protocol, session } = electron;
+  protocol.registerSchemesAsPrivileged([{ scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  const rendererUrl = pathToFileURL(join(distDir, 'renderer')).href;
+  const isTrusted = (url: string) => url.startsWith(`${rendererUrl}/`);
+  const pending: string[] = projectArgs(process.argv);
+  let opener: ReturnType<typeof projectOpener> | null = null;
+  app.on('open-file', (event, path) => {
+    event.preventDefault();
+    if (app.isReady() && opener) void opener.openProject(path);
+    else pending.push(path);
+  });
+
+  await app.whenReady();
+  const userData = app.getPath('userData');
+  const recent = new RecentProjects(userData);
+  denyPermissions(session.defaultSession);
+  const windows = createWindows(electron, distDir, userData, isTrusted);
+  opener = projectOpener(electron, windows, recent, userData);
+  const { openProject, refreshMenu } = opener;
+
+  protocol.handle(MEDIA_SCHEME, (request) => serveMedia(windows.backends(), request.url));
+  registerIpc(ipcMain, (event) => windows.backendFor(event.sender.id), isTrusted);
+  followAppLifecycle(electron, windows, openProject);
 
   refreshMenu();
   if (pending.length === 0) await openProject(null);

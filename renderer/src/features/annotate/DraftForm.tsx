@@ -5,6 +5,7 @@ import { optionLabel } from '@shared/domain/options';
 import { MAX_DRAFT_OPTIONS, type DraftIssue } from '@shared/domain/triplet-validation';
 import { RoleBadge } from '../../components/RoleBadge';
 import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit, type OptionFocus } from './option-editing';
+import { optionKeyAction, visibleIssue } from './draft-form-rules';
 import { ReviewNotes } from './ReviewNotes';
 
 const purpose: Record<DraftRole, string> = {
@@ -26,6 +27,99 @@ function useTouched(resetKey: unknown) {
   return { touched, touch, reset: () => setTouched(new Set()) };
 }
 
+type Apply = (edit: OptionEdit | null) => boolean;
+
+/**
+ * Applies option edits and moves the focus where each edit says (after React has drawn the new option, not in the
+ * same tick as the edit); also adds an option when the screen asks (Alt+O).
+ */
+function useOptionFocus(draft: Draft, onChange: (d: Draft) => void, addRequest: AddRequest | null) {
+  const optionRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const rationaleRef = useRef<HTMLTextAreaElement>(null);
+  const [focus, setFocus] = useState<{ target: OptionFocus; n: number }>({ target: null, n: 0 });
+  useEffect(() => {
+    if (focus.target === 'rationale') rationaleRef.current?.focus();
+    else if (focus.target !== null) optionRefs.current[focus.target]?.focus();
+  }, [focus]);
+  const apply: Apply = (edit) => {
+    if (!edit) return false;
+    if (edit.draft !== draft) onChange(edit.draft);
+    setFocus((f) => ({ target: edit.focus, n: f.n + 1 }));
+    return true;
+  };
+  const lastAdd = useRef(addRequest?.n);
+  useEffect(() => {
+    if (!addRequest || addRequest.n === lastAdd.current) return;
+    lastAdd.current = addRequest.n;
+    apply(addOptionAtEnd(draft));
+  });
+  return { optionRefs, rationaleRef, apply };
+}
+
+interface OptionsProps {
+  role: DraftRole;
+  draft: Draft;
+  onChange(d: Draft): void;
+  disabled: boolean;
+  issue(field: string, own?: boolean): string | undefined;
+  touch(field: string): void;
+  reset(): void;
+  focus: ReturnType<typeof useOptionFocus>;
+}
+
+/** One option: its letter (click marks it correct), its text, and a remove button. */
+function OptionRow(props: OptionsProps & { i: number; text: string }) {
+  const { role, draft, onChange, disabled, i, focus: { optionRefs, apply } } = props;
+  const label = optionLabel(i);
+  const correct = draft.answer === label;
+  const error = props.issue(`options.${i}`);
+  const setOption = (text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
+  const onOptionKey = (e: React.KeyboardEvent) => {
+    const action = optionKeyAction(e);
+    if (action === 'markCorrect') { e.preventDefault(); onChange({ ...draft, answer: label }); }
+    else if (action === 'enter') { e.preventDefault(); apply(enterInOption(draft, i)); }
+    else if (action === 'backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); props.reset(); }
+  };
+  return (
+    <li className={`draft__option${correct ? ' draft__option--correct' : ''}`}>
+      {/* Out of the Tab order with the remove button, so Tab goes from text to text and never changes with the options. */}
+      <button type="button" className="draft__label" tabIndex={-1} disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
+        aria-pressed={correct} aria-label={`Option ${label} is correct`} title={`Mark ${label} correct (Alt+Enter in its field)`} data-testid={`draft.${role}.answer.${label}`}>
+        {correct ? <Check size={13} /> : label}
+      </button>
+      <input ref={(el) => { optionRefs.current[i] = el; }} value={props.text} disabled={disabled} onChange={(e) => setOption(e.target.value)}
+        onKeyDown={onOptionKey} onBlur={() => props.touch(`options.${i}`)}
+        aria-invalid={Boolean(error)} aria-label={`Option ${label}`} placeholder={`Option ${label}`} data-testid={`draft.${role}.option.${i}`} />
+      {/* Backspace in an empty option removes it from the keyboard. */}
+      <button type="button" className="icon-button draft__remove" tabIndex={-1} onClick={() => apply(removeOption(draft, i))}
+        disabled={disabled || draft.options.length <= 2} aria-label={`Remove option ${label}`} title="Remove (Backspace in an empty option)">
+        <X size={13} />
+      </button>
+      {error && <em className="field-error draft__option-error">{error}</em>}
+    </li>
+  );
+}
+
+/** The options list with its form-wide problems and the add button. */
+function OptionsField(props: OptionsProps) {
+  const { role, draft, disabled, issue } = props;
+  return (
+    <div className="field">
+      <span>Options <span className="muted">— Enter goes to the next; Alt+Enter (or its letter) marks the correct one</span></span>
+      <ol className="draft__options">
+        {draft.options.map((text, i) => <OptionRow key={i} {...props} i={i} text={text} />)}
+      </ol>
+      {issue('options', false) && <em className="field-error">{issue('options', false)}</em>}
+      {issue('answer', false) && <em className="field-error">{issue('answer', false)}</em>}
+      {!disabled && draft.options.length < MAX_DRAFT_OPTIONS && (
+        <button type="button" className="button button--ghost draft__add" onClick={() => props.focus.apply(addOptionAtEnd(draft))} data-testid={`draft.${role}.addOption`}>
+          <Plus size={13} /> Add option <span className="kbd">Alt+O</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** One question of the triplet: text, 2–10 options with the correct one marked, and an optional rationale. */
 export function DraftForm(props: {
   role: DraftRole;
@@ -43,37 +137,9 @@ export function DraftForm(props: {
   addRequest: AddRequest | null;
 }) {
   const { role, draft, onChange, disabled } = props;
-  const optionRefs = useRef<(HTMLInputElement | null)[]>([]);
-  const rationaleRef = useRef<HTMLTextAreaElement>(null);
-  const [focus, setFocus] = useState<{ target: OptionFocus; n: number }>({ target: null, n: 0 });
+  const focus = useOptionFocus(draft, onChange, props.addRequest);
   const { touched, touch, reset } = useTouched(props.itemId);
-  const issue = (field: string, own = true) =>
-    props.tried || (own && touched.has(field)) ? props.issues.find((i) => i.field === field)?.message : undefined;
-
-  // Focus moves after React has drawn the new option, not in the same tick as the edit.
-  useEffect(() => {
-    if (focus.target === 'rationale') rationaleRef.current?.focus();
-    else if (focus.target !== null) optionRefs.current[focus.target]?.focus();
-  }, [focus]);
-  const apply = (edit: OptionEdit | null) => {
-    if (!edit) return false;
-    if (edit.draft !== draft) onChange(edit.draft);
-    setFocus((f) => ({ target: edit.focus, n: f.n + 1 }));
-    return true;
-  };
-  const lastAdd = useRef(props.addRequest?.n);
-  useEffect(() => {
-    if (!props.addRequest || props.addRequest.n === lastAdd.current) return;
-    lastAdd.current = props.addRequest.n;
-    apply(addOptionAtEnd(draft));
-  });
-
-  const setOption = (i: number, text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
-  const onOptionKey = (e: React.KeyboardEvent, i: number) => {
-    if (e.key === 'Enter' && e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); onChange({ ...draft, answer: optionLabel(i) }); }
-    else if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey) { e.preventDefault(); apply(enterInOption(draft, i)); }
-    else if (e.key === 'Backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); reset(); }
-  };
+  const issue = (field: string, own = true) => visibleIssue(props.issues, field, { tried: props.tried, touched }, own);
   return (
     <section className={`draft${props.active ? ' draft--active' : ''}`} onFocus={props.onActivate} onMouseDown={props.onActivate}
       data-testid={`draft.${role}`} aria-label={`${role} question`} role="form">
@@ -88,44 +154,10 @@ export function DraftForm(props: {
           aria-invalid={Boolean(issue('text'))} data-testid={`draft.${role}.text`} placeholder={role === 'perception' ? 'e.g. What is written on the sign?' : 'e.g. Which law explains…?'} />
         {issue('text') && <em className="field-error">{issue('text')}</em>}
       </label>
-      <div className="field">
-        <span>Options <span className="muted">— Enter goes to the next; Alt+Enter (or its letter) marks the correct one</span></span>
-        <ol className="draft__options">
-          {draft.options.map((text, i) => {
-            const label = optionLabel(i);
-            const correct = draft.answer === label;
-            const error = issue(`options.${i}`);
-            return (
-              <li key={i} className={`draft__option${correct ? ' draft__option--correct' : ''}`}>
-                {/* Out of the Tab order with the remove button, so Tab goes from text to text and never changes with the options. */}
-                <button type="button" className="draft__label" tabIndex={-1} disabled={disabled} onClick={() => onChange({ ...draft, answer: label })}
-                  aria-pressed={correct} aria-label={`Option ${label} is correct`} title={`Mark ${label} correct (Alt+Enter in its field)`} data-testid={`draft.${role}.answer.${label}`}>
-                  {correct ? <Check size={13} /> : label}
-                </button>
-                <input ref={(el) => { optionRefs.current[i] = el; }} value={text} disabled={disabled} onChange={(e) => setOption(i, e.target.value)}
-                  onKeyDown={(e) => onOptionKey(e, i)} onBlur={() => touch(`options.${i}`)}
-                  aria-invalid={Boolean(error)} aria-label={`Option ${label}`} placeholder={`Option ${label}`} data-testid={`draft.${role}.option.${i}`} />
-                {/* Backspace in an empty option removes it from the keyboard. */}
-                <button type="button" className="icon-button draft__remove" tabIndex={-1} onClick={() => apply(removeOption(draft, i))}
-                  disabled={disabled || draft.options.length <= 2} aria-label={`Remove option ${label}`} title="Remove (Backspace in an empty option)">
-                  <X size={13} />
-                </button>
-                {error && <em className="field-error draft__option-error">{error}</em>}
-              </li>
-            );
-          })}
-        </ol>
-        {issue('options', false) && <em className="field-error">{issue('options', false)}</em>}
-        {issue('answer', false) && <em className="field-error">{issue('answer', false)}</em>}
-        {!disabled && draft.options.length < MAX_DRAFT_OPTIONS && (
-          <button type="button" className="button button--ghost draft__add" onClick={() => apply(addOptionAtEnd(draft))} data-testid={`draft.${role}.addOption`}>
-            <Plus size={13} /> Add option <span className="kbd">Alt+O</span>
-          </button>
-        )}
-      </div>
+      <OptionsField role={role} draft={draft} onChange={onChange} disabled={disabled} issue={issue} touch={touch} reset={reset} focus={focus} />
       <label className="field">
         <span>Rationale <span className="muted">(optional — why the answer is right)</span></span>
-        <textarea ref={rationaleRef} rows={1} value={draft.rationale} disabled={disabled} onChange={(e) => onChange({ ...draft, rationale: e.target.value })} data-testid={`draft.${role}.rationale`} />
+        <textarea ref={focus.rationaleRef} rows={1} value={draft.rationale} disabled={disabled} onChange={(e) => onChange({ ...draft, rationale: e.target.value })} data-testid={`draft.${role}.rationale`} />
       </label>
     </section>
   );

@@ -46,44 +46,36 @@ function LevelToggle(props: { level: Level; checked: boolean; hint: string; onCh
   );
 }
 
-/** Which variants to make (any subset of METHODS §6's factorial, the paper's 1 + 4 + 8 by default), a preview and the job. */
-export function VariantPanel(props: {
-  datasetId: number; selection: VariantSelection; onSelection(s: VariantSelection): void; onPreview(): void; beforeGenerate(): Promise<void>;
-}) {
-  const { selection: sel, onSelection } = props;
-  const plan = useCall('variants.plan', { dataset: props.datasetId, selection: sel });
+/** Generating the variants as a job, and downloading the stored ones; an error of either is shown once. */
+function useVariantJob(datasetId: number, selection: VariantSelection, beforeGenerate: () => Promise<void>) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJobs((s) => (jobId ? s.jobs[jobId] : undefined));
-  const go = useNavigation((s) => s.go);
-  const perOriginal = variantMatrix(sel).length;
-  const running = job?.status === 'running';
-
-  const generate = async () => {
+  const attempt = async (work: () => Promise<void>) => {
     setError(null);
     try {
-      await props.beforeGenerate();
-      const started = await call('variants.start', { dataset: props.datasetId, selection: sel });
-      setJobId(started.jobId);
+      await work();
     } catch (e) {
       setError((e as Error).message);
     }
   };
-  const isLead = useIsLead();
-  const stored = useCall('variants.list', { dataset: props.datasetId }, { enabled: isLead && serverDownloads });
-  const downloadVariants = async () => {
-    setError(null);
-    try {
-      await downloadFile('variants', { dataset: props.datasetId });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  const result = job?.status === 'done' ? (job.result as { variants: number; dataset: string; created: number; updated: number; unchanged: number }) : null;
+  const generate = () => attempt(async () => {
+    await beforeGenerate();
+    const started = await call('variants.start', { dataset: datasetId, selection });
+    setJobId(started.jobId);
+  });
+  const downloadVariants = () => attempt(async () => { await downloadFile('variants', { dataset: datasetId }); });
+  const result = job?.status === 'done' ? (job.result as VariantsResult) : null;
+  return { job, error, generate, downloadVariants, result, running: job?.status === 'running' };
+}
 
+interface VariantsResult { variants: number; dataset: string; created: number; updated: number; unchanged: number }
+
+/** The three levels with the relations each varies; a level's chips are off while the level is. */
+function LevelChoices(props: { selection: VariantSelection; onSelection(s: VariantSelection): void }) {
+  const { selection: sel, onSelection } = props;
   return (
-    <section className="side-card" aria-label="Variants">
-      <h3>Variants <span className="muted small">{perOriginal} per original</span></h3>
+    <>
       <LevelToggle level="none" checked={sel.none} hint="the original image" onChange={(none) => onSelection({ ...sel, none })} />
       <LevelToggle level="partial" checked={sel.partial.enabled} hint="shapes, question as text"
         onChange={(enabled) => onSelection({ ...sel, partial: { ...sel.partial, enabled } })} />
@@ -105,26 +97,34 @@ export function VariantPanel(props: {
         <Chips name="Band" chips={positionChips} value={sel.full.positions} disabled={!sel.full.enabled} testId="variants.full.position"
           onChange={(positions) => onSelection({ ...sel, full: { ...sel.full, positions } })} />
       </div>
-      <div className="plan-line" data-testid="variants.plan">
-        {plan.isError ? <span className="field-error">{plan.error.message}</span>
-          : plan.data?.originals === 0 ? <span className="muted">No item has a scene yet: draw at least one shape on an item, then generate.</span>
-          : plan.data ? (
-            <>
-              <strong>{plan.data.variants}</strong> images: {plan.data.originals} original{plan.data.originals === 1 ? '' : 's'} with a scene × {plan.data.perOriginal}
-              {plan.data.skipped.length > 0 && <span className="muted"> · {plan.data.skipped.length} without one skipped</span>}
-              <span className="muted"> → dataset “{plan.data.target}”</span>
-            </>
-          ) : <span className="muted">Counting…</span>}
-      </div>
-      <div className="side-actions">
-        <button className="button" onClick={props.onPreview} disabled={perOriginal === 0} title="Preview this item's variants (P)" data-testid="variants.preview">
-          <Grid3x3 size={14} /> Preview
-        </button>
-        <button className="button button--primary" onClick={() => void generate()} disabled={running || !plan.data || plan.data.variants === 0}
-          data-testid="variants.generate" title="Generate every variant of every scene in this dataset">
-          <Sparkles size={14} /> Generate
-        </button>
-      </div>
+    </>
+  );
+}
+
+/** How many images the selection makes over the dataset, and where they go. */
+function PlanLine(props: { plan: ReturnType<typeof useCall<'variants.plan'>> }) {
+  const { plan } = props;
+  return (
+    <div className="plan-line" data-testid="variants.plan">
+      {plan.isError ? <span className="field-error">{plan.error.message}</span>
+        : plan.data?.originals === 0 ? <span className="muted">No item has a scene yet: draw at least one shape on an item, then generate.</span>
+        : plan.data ? (
+          <>
+            <strong>{plan.data.variants}</strong> images: {plan.data.originals} original{plan.data.originals === 1 ? '' : 's'} with a scene × {plan.data.perOriginal}
+            {plan.data.skipped.length > 0 && <span className="muted"> · {plan.data.skipped.length} without one skipped</span>}
+            <span className="muted"> → dataset “{plan.data.target}”</span>
+          </>
+        ) : <span className="muted">Counting…</span>}
+    </div>
+  );
+}
+
+/** The generation job: its progress with a cancel button while it runs, then how it ended. */
+function JobOutcome(props: { variants: ReturnType<typeof useVariantJob> }) {
+  const { job, running, result } = props.variants;
+  const go = useNavigation((s) => s.go);
+  return (
+    <>
       {running && job && (
         <div className="job-line" data-testid="variants.progress">
           <ProgressBar value={job.total ? job.done / job.total : null} label="Generating variants" />
@@ -140,12 +140,42 @@ export function VariantPanel(props: {
           <button className="link-button" onClick={() => go('datasets')}>Open Datasets</button>
         </p>
       )}
-      {isLead && serverDownloads && (result || (stored.data?.length ?? 0) > 0) && (
-        <button className="button" onClick={() => void downloadVariants()} data-testid="variants.download" title="Every stored variant as PNGs with metadata.csv and metadata.json (zip)">
+    </>
+  );
+}
+
+/** Which variants to make (any subset of METHODS §6's factorial, the paper's 1 + 4 + 8 by default), a preview and the job. */
+export function VariantPanel(props: {
+  datasetId: number; selection: VariantSelection; onSelection(s: VariantSelection): void; onPreview(): void; beforeGenerate(): Promise<void>;
+}) {
+  const { selection: sel } = props;
+  const plan = useCall('variants.plan', { dataset: props.datasetId, selection: sel });
+  const variants = useVariantJob(props.datasetId, sel, props.beforeGenerate);
+  const perOriginal = variantMatrix(sel).length;
+  const isLead = useIsLead();
+  const stored = useCall('variants.list', { dataset: props.datasetId }, { enabled: isLead && serverDownloads });
+
+  return (
+    <section className="side-card" aria-label="Variants">
+      <h3>Variants <span className="muted small">{perOriginal} per original</span></h3>
+      <LevelChoices selection={sel} onSelection={props.onSelection} />
+      <PlanLine plan={plan} />
+      <div className="side-actions">
+        <button className="button" onClick={props.onPreview} disabled={perOriginal === 0} title="Preview this item's variants (P)" data-testid="variants.preview">
+          <Grid3x3 size={14} /> Preview
+        </button>
+        <button className="button button--primary" onClick={() => void variants.generate()} disabled={variants.running || !plan.data || plan.data.variants === 0}
+          data-testid="variants.generate" title="Generate every variant of every scene in this dataset">
+          <Sparkles size={14} /> Generate
+        </button>
+      </div>
+      <JobOutcome variants={variants} />
+      {isLead && serverDownloads && (variants.result || (stored.data?.length ?? 0) > 0) && (
+        <button className="button" onClick={() => void variants.downloadVariants()} data-testid="variants.download" title="Every stored variant as PNGs with metadata.csv and metadata.json (zip)">
           <Download size={14} /> Download variants
         </button>
       )}
-      {error && <p className="field-error small">{error}</p>}
+      {variants.error && <p className="field-error small">{variants.error}</p>}
     </section>
   );
 }

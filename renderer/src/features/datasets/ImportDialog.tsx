@@ -10,6 +10,7 @@ import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useBrowse } from '../../stores/browse';
 import { useJobs } from '../../stores/jobs';
+import { defaultDatasetName, serverPaths, withoutExtension } from './import-names';
 
 const FORMATS = [
   ['auto', 'Detect from the file'],
@@ -21,20 +22,13 @@ const FORMATS = [
 
 type Phase = { kind: 'choose' } | { kind: 'upload'; fraction: number } | { kind: 'import'; jobId: string } | { kind: 'done'; result: ImportResult } | { kind: 'failed'; message: string };
 
-/** Import: choose files, a format and a name; uploads stream to the server, then the import job reports progress. */
-export function ImportDialog(props: { onClose: () => void }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [paths, setPaths] = useState('');
-  const [format, setFormat] = useState<(typeof FORMATS)[number][0]>('auto');
-  const [name, setName] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+type Format = (typeof FORMATS)[number][0];
+
+/** Follows the import job until it ends, then opens the new dataset or shows why it failed. */
+function useImportJob(phase: Phase, setPhase: (p: Phase) => void) {
   const jobs = useJobs((s) => s.jobs);
   const client = useQueryClient();
   const setDataset = useBrowse((s) => s.setDataset);
-  // Paths name files on the server's disk: offered only to someone on their own machine, never on a team server.
-  const caps = useCapabilities();
-  const offersPaths = caps.importFrom.includes('paths') && transport.kind === 'http';
-
   // Events drive the bar; a slow poll covers an event stream that dropped while the job ran.
   const polled = useCall('jobs.get', { id: phase.kind === 'import' ? phase.jobId : '' }, {
     enabled: phase.kind === 'import',
@@ -51,26 +45,42 @@ export function ImportDialog(props: { onClose: () => void }) {
       setDataset(result.datasetId);
     } else setPhase({ kind: 'failed', message: job.error?.message ?? 'the import failed' });
   }, [phase, job, client, setDataset]);
+  return job;
+}
 
-  const start = async () => {
-    try {
-      let targets = paths.split('\n').map((p) => p.trim()).filter(Boolean);
-      if (files.length > 0) {
-        targets = [];
-        for (let i = 0; i < files.length; i++) {
-          targets.push(await uploadFile(files[i]!, (f) => setPhase({ kind: 'upload', fraction: (i + f) / files.length })));
-        }
+/** Uploads the chosen files (or takes the typed server paths) and starts the import job. */
+async function startImport(choice: { files: File[]; paths: string; format: Format; name: string }, setPhase: (p: Phase) => void) {
+  const { files } = choice;
+  try {
+    let targets = serverPaths(choice.paths);
+    if (files.length > 0) {
+      targets = [];
+      for (let i = 0; i < files.length; i++) {
+        targets.push(await uploadFile(files[i]!, (f) => setPhase({ kind: 'upload', fraction: (i + f) / files.length })));
       }
-      if (targets.length === 0) throw new Error('choose at least one file');
-      const defaultName = (files[0]?.name ?? targets[0]!.split(/[\\/]/).pop() ?? 'dataset').replace(/\.[^.]+$/, '');
-      const { jobId } = await call('imports.start', { files: targets, format, dataset: name.trim() || defaultName });
-      setPhase({ kind: 'import', jobId });
-    } catch (error) {
-      setPhase({ kind: 'failed', message: (error as Error).message });
     }
-  };
+    if (targets.length === 0) throw new Error('choose at least one file');
+    const { jobId } = await call('imports.start', { files: targets, format: choice.format, dataset: choice.name.trim() || defaultDatasetName(files[0]?.name, targets[0]!) });
+    setPhase({ kind: 'import', jobId });
+  } catch (error) {
+    setPhase({ kind: 'failed', message: (error as Error).message });
+  }
+}
 
+/** Import: choose files, a format and a name; uploads stream to the server, then the import job reports progress. */
+export function ImportDialog(props: { onClose: () => void }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [paths, setPaths] = useState('');
+  const [format, setFormat] = useState<Format>('auto');
+  const [name, setName] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const job = useImportJob(phase, setPhase);
+  // Paths name files on the server's disk: offered only to someone on their own machine, never on a team server.
+  const caps = useCapabilities();
+  const offersPaths = caps.importFrom.includes('paths') && transport.kind === 'http';
   const busy = phase.kind === 'upload' || phase.kind === 'import';
+  const start = () => startImport({ files, paths, format, name }, setPhase);
+
   return (
     <Modal title="Import a dataset" onClose={() => !busy && props.onClose()} testId="import.dialog"
       footer={phase.kind === 'done'
@@ -84,15 +94,7 @@ export function ImportDialog(props: { onClose: () => void }) {
           </>}>
       {caps.loaded && caps.importFrom.length === 0 ? (
         <p className="muted" data-testid="import.notAllowed">Importing datasets is the lead's work; ask your lead to add the files you need.</p>
-      ) : phase.kind === 'done' ? (
-        <div className="import-done" data-testid="import.done">
-          <CheckCircle2 size={22} className="ok" />
-          <div>
-            Imported <strong>{phase.result.questions.toLocaleString()}</strong> questions in {phase.result.items.toLocaleString()} items
-            ({phase.result.images.toLocaleString()} new images) into <strong>{phase.result.dataset}</strong> as {phase.result.format}.
-          </div>
-        </div>
-      ) : (
+      ) : phase.kind === 'done' ? <ImportDone result={phase.result} /> : (
         <div className="form">
           <label className="field">
             <span>Files</span>
@@ -108,26 +110,48 @@ export function ImportDialog(props: { onClose: () => void }) {
           <div className="field-row">
             <label className="field">
               <span>Format</span>
-              <select value={format} onChange={(e) => setFormat(e.target.value as typeof format)} disabled={busy} data-testid="import.format">
+              <select value={format} onChange={(e) => setFormat(e.target.value as Format)} disabled={busy} data-testid="import.format">
                 {FORMATS.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
               </select>
             </label>
             <label className="field">
               <span>Dataset name</span>
-              <input value={name} onChange={(e) => setName(e.target.value)} placeholder={files[0]?.name.replace(/\.[^.]+$/, '') ?? 'from the file name'} disabled={busy} data-testid="import.name" />
+              <input value={name} onChange={(e) => setName(e.target.value)} placeholder={files[0] ? withoutExtension(files[0].name) : 'from the file name'} disabled={busy} data-testid="import.name" />
             </label>
           </div>
           <p className="muted small">Imports are all or nothing: a bad row stops the import with its line number and the project stays as it was.</p>
-          {phase.kind === 'upload' && <><div className="small">Uploading… {Math.round(phase.fraction * 100)}%</div><ProgressBar value={phase.fraction} label="Upload" /></>}
-          {phase.kind === 'import' && (
-            <>
-              <div className="small">Importing… {job ? `${Math.round(job.done)}% · ${job.message ?? ''}` : ''}</div>
-              <ProgressBar value={job?.total ? job.done / job.total : null} label="Import" testId="import.progress" />
-            </>
-          )}
-          {phase.kind === 'failed' && <p className="error-box" role="alert" data-testid="import.error">{phase.message}</p>}
+          <ImportProgress phase={phase} job={job} />
         </div>
       )}
     </Modal>
+  );
+}
+
+/** What was imported, and where. */
+function ImportDone({ result }: { result: ImportResult }) {
+  return (
+    <div className="import-done" data-testid="import.done">
+      <CheckCircle2 size={22} className="ok" />
+      <div>
+        Imported <strong>{result.questions.toLocaleString()}</strong> questions in {result.items.toLocaleString()} items
+        ({result.images.toLocaleString()} new images) into <strong>{result.dataset}</strong> as {result.format}.
+      </div>
+    </div>
+  );
+}
+
+/** The upload's and then the import's progress, or why it failed. */
+function ImportProgress({ phase, job }: { phase: Phase; job: ReturnType<typeof useImportJob> }) {
+  return (
+    <>
+      {phase.kind === 'upload' && <><div className="small">Uploading… {Math.round(phase.fraction * 100)}%</div><ProgressBar value={phase.fraction} label="Upload" /></>}
+      {phase.kind === 'import' && (
+        <>
+          <div className="small">Importing… {job ? `${Math.round(job.done)}% · ${job.message ?? ''}` : ''}</div>
+          <ProgressBar value={job?.total ? job.done / job.total : null} label="Import" testId="import.progress" />
+        </>
+      )}
+      {phase.kind === 'failed' && <p className="error-box" role="alert" data-testid="import.error">{phase.message}</p>}
+    </>
   );
 }

@@ -1,43 +1,47 @@
 import { useEffect, useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import type { z } from 'zod';
-import type { optimizeInputSchema } from '@shared/contract';
 import { DEFAULT_PARAMS } from '@shared/tpeval/params';
 import { useCall, useMutate } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';
 import { usePrompts } from '../../stores/prompts';
+import { defaultModels, initialOptimizationForm, optimizationReady, type OptimizationForm as Form } from './optimization-form';
 
-type Form = z.input<typeof optimizeInputSchema>;
-
-/** Configure a TP-Eval optimisation and see, before starting, how many calls of each kind it makes at most. */
-export function NewOptimizationDialog(props: { onClose(): void }) {
+/** The optimisation's settings, with the first dataset and endpoints chosen once they load, and the plan they make. */
+function useOptimizationForm() {
   const datasets = useCall('datasets.list');
   const endpoints = useCall('endpoints.list');
-  const start = useMutate('optimizations.start');
-  const select = usePrompts((s) => s.select);
-  const [form, setForm] = useState<Form>({ datasetId: -1, target: '', optimizer: '', embeddings: null, task: null, mode: 'whole', zeroShot: false, params: { ...DEFAULT_PARAMS } });
+  const [form, setForm] = useState<Form>(initialOptimizationForm);
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-  const setParam = (key: keyof typeof DEFAULT_PARAMS, value: number) => set({ params: { ...form.params, [key]: value } });
 
   useEffect(() => {
     if (form.datasetId === -1 && datasets.data?.[0]) set({ datasetId: datasets.data[0].id });
   }, [datasets.data, form.datasetId]);
   useEffect(() => {
-    const first = endpoints.data?.[0]?.name;
-    if (first && form.target === '') set({ target: first, optimizer: endpoints.data?.[1]?.name ?? first });
+    const models = defaultModels(endpoints.data ?? []);
+    if (models && form.target === '') set(models);
   }, [endpoints.data, form.target]);
 
   const facets = useCall('questions.facets', { datasetId: form.datasetId }, { enabled: form.datasetId !== -1 });
-  const ready = form.datasetId !== -1 && form.target !== '' && form.optimizer !== '';
+  const ready = optimizationReady(form);
   const plan = useCall('optimizations.plan', useDebounced(form, 250), { enabled: ready, retry: false });
+  return { datasets, endpoints, facets, form, set, ready, plan };
+}
+
+type OptimizationSetup = ReturnType<typeof useOptimizationForm>;
+
+/** Configure a TP-Eval optimisation and see, before starting, how many calls of each kind it makes at most. */
+export function NewOptimizationDialog(props: { onClose(): void }) {
+  const f = useOptimizationForm();
+  const { form, ready, plan } = f;
+  const start = useMutate('optimizations.start');
+  const select = usePrompts((s) => s.select);
   const submit = () => start.mutate(form, {
     onSuccess: ({ optimizationId }) => {
       select(optimizationId);
       props.onClose();
     },
   });
-  const names = endpoints.data?.map((e) => <option key={e.name} value={e.name}>{e.name} — {e.model}</option>);
 
   return (
     <Modal title="New prompt optimisation (TP-Eval)" onClose={props.onClose} testId="prompts.newDialog" wide
@@ -48,71 +52,100 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
         </button>
       </>}>
       <form className="form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        {endpoints.data?.length === 0 && <p className="error-box">Add model endpoints in Settings first: a target model and an optimizer.</p>}
-        <div className="field-row">
-          <label className="field"><span>Dataset</span>
-            <select value={form.datasetId} onChange={(e) => set({ datasetId: Number(e.target.value), task: null })} data-testid="prompts.form.dataset">
-              {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
-            </select>
-          </label>
-          <label className="field"><span>Task (category)</span>
-            <select value={form.task ?? ''} onChange={(e) => set({ task: e.target.value || null })} data-testid="prompts.form.task">
-              <option value="">the whole dataset</option>
-              {facets.data?.categories.map((f) => <option key={f.value} value={f.value}>{f.value || '(none)'} ({f.count})</option>)}
-            </select>
-          </label>
-        </div>
-        <div className="field-row">
-          <label className="field"><span>Target model (prompt customised for it)</span>
-            <select value={form.target} onChange={(e) => set({ target: e.target.value })} data-testid="prompts.form.target">{names}</select>
-          </label>
-          <label className="field"><span>Optimizer (proposes prompts)</span>
-            <select value={form.optimizer} onChange={(e) => set({ optimizer: e.target.value })} data-testid="prompts.form.optimizer">{names}</select>
-          </label>
-        </div>
-        <div className="field-row">
-          <label className="field"><span>Analyzer (reads answers, explains mistakes)</span>
-            <select value={form.analyzer ?? ''} onChange={(e) => set({ analyzer: e.target.value || null })}>
-              <option value="">the optimizer</option>{names}
-            </select>
-          </label>
-          <label className="field"><span>Similarity to the original prompt</span>
-            <select value={form.embeddings ?? ''} onChange={(e) => set({ embeddings: e.target.value || null })} data-testid="prompts.form.embeddings">
-              <option value="">lexical (shared words) — no embeddings endpoint</option>
-              {endpoints.data?.map((e) => <option key={e.name} value={e.name}>embeddings from {e.name}</option>)}
-            </select>
-          </label>
-        </div>
-        <div className="field-row">
-          <label className="field"><span>What is optimised</span>
-            <select value={form.mode} onChange={(e) => set({ mode: e.target.value as Form['mode'] })}>
-              <option value="whole">the whole prompt (questions share one instruction)</option>
-              <option value="prefix">an added prefix (questions differ item by item, as MMMU)</option>
-            </select>
-          </label>
-        </div>
-        <div className="button-row">
-          <label className="check check--wide"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
-            Zero-shot: learn from other tasks’ optimised prompts for this model, use no labelled example of this task</label>
-        </div>
-        <div className="field-row params-row">
-          {([['rounds', 'Rounds N', 1], ['topK', 'Top K', 1], ['perRound', 'Per round', 1], ['alpha', 'α', 0.05], ['alphaStar', 'α* (re-rank)', 0.05]] as const).map(([key, label, step]) => (
-            <label key={key} className="field"><span>{label}</span>
-              <input type="number" step={step} value={form.params?.[key] ?? DEFAULT_PARAMS[key]} onChange={(e) => setParam(key, Number(e.target.value))} data-testid={`prompts.form.${key}`} />
-            </label>
-          ))}
-        </div>
-        <div className="plan-box" data-testid="prompts.plan">
-          {plan.isError ? <span className="field-error">{plan.error.message}</span> : plan.data ? (
-            <>
-              <strong>{plan.data.total}</strong> calls at most: {plan.data.calls.target} to the target on {plan.data.fewSize} few-shot items
-              ({plan.data.testSize} held out for testing), {plan.data.calls.optimizer} to the optimizer, {plan.data.calls.analyzer} introspections,
-              {' '}{plan.data.calls.embeddings} embeddings; up to {plan.data.calls.judgeAtMost} answer readings where rules fail.
-              Similarity: <strong>{plan.data.similarity}</strong>. Answers already in the cache cost nothing.
-            </>
-          ) : <span className="muted">Counting…</span>}
-        </div>
+        <OptimizationFields f={f} />
+        <OptimizationParams f={f} />
+        <OptimizationPlan plan={plan} />
       </form>
     </Modal>
+  );
+}
+
+/** What is optimised, on which data, by which models. */
+function OptimizationFields({ f }: { f: OptimizationSetup }) {
+  const { form, set, datasets, endpoints, facets } = f;
+  const names = endpoints.data?.map((e) => <option key={e.name} value={e.name}>{e.name} — {e.model}</option>);
+  return (
+    <>
+      {endpoints.data?.length === 0 && <p className="error-box">Add model endpoints in Settings first: a target model and an optimizer.</p>}
+      <div className="field-row">
+        <label className="field"><span>Dataset</span>
+          <select value={form.datasetId} onChange={(e) => set({ datasetId: Number(e.target.value), task: null })} data-testid="prompts.form.dataset">
+            {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
+          </select>
+        </label>
+        <label className="field"><span>Task (category)</span>
+          <select value={form.task ?? ''} onChange={(e) => set({ task: e.target.value || null })} data-testid="prompts.form.task">
+            <option value="">the whole dataset</option>
+            {facets.data?.categories.map((o) => <option key={o.value} value={o.value}>{o.value || '(none)'} ({o.count})</option>)}
+          </select>
+        </label>
+      </div>
+      <div className="field-row">
+        <label className="field"><span>Target model (prompt customised for it)</span>
+          <select value={form.target} onChange={(e) => set({ target: e.target.value })} data-testid="prompts.form.target">{names}</select>
+        </label>
+        <label className="field"><span>Optimizer (proposes prompts)</span>
+          <select value={form.optimizer} onChange={(e) => set({ optimizer: e.target.value })} data-testid="prompts.form.optimizer">{names}</select>
+        </label>
+      </div>
+      <div className="field-row">
+        <label className="field"><span>Analyzer (reads answers, explains mistakes)</span>
+          <select value={form.analyzer ?? ''} onChange={(e) => set({ analyzer: e.target.value || null })}>
+            <option value="">the optimizer</option>{names}
+          </select>
+        </label>
+        <label className="field"><span>Similarity to the original prompt</span>
+          <select value={form.embeddings ?? ''} onChange={(e) => set({ embeddings: e.target.value || null })} data-testid="prompts.form.embeddings">
+            <option value="">lexical (shared words) — no embeddings endpoint</option>
+            {endpoints.data?.map((e) => <option key={e.name} value={e.name}>embeddings from {e.name}</option>)}
+          </select>
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** Whole prompt or prefix, zero-shot, and the search's parameters. */
+function OptimizationParams({ f }: { f: OptimizationSetup }) {
+  const { form, set } = f;
+  const setParam = (key: keyof typeof DEFAULT_PARAMS, value: number) => set({ params: { ...form.params, [key]: value } });
+  return (
+    <>
+      <div className="field-row">
+        <label className="field"><span>What is optimised</span>
+          <select value={form.mode} onChange={(e) => set({ mode: e.target.value as Form['mode'] })}>
+            <option value="whole">the whole prompt (questions share one instruction)</option>
+            <option value="prefix">an added prefix (questions differ item by item, as MMMU)</option>
+          </select>
+        </label>
+      </div>
+      <div className="button-row">
+        <label className="check check--wide"><input type="checkbox" checked={form.zeroShot ?? false} onChange={(e) => set({ zeroShot: e.target.checked })} />
+          Zero-shot: learn from other tasks’ optimised prompts for this model, use no labelled example of this task</label>
+      </div>
+      <div className="field-row params-row">
+        {([['rounds', 'Rounds N', 1], ['topK', 'Top K', 1], ['perRound', 'Per round', 1], ['alpha', 'α', 0.05], ['alphaStar', 'α* (re-rank)', 0.05]] as const).map(([key, label, step]) => (
+          <label key={key} className="field"><span>{label}</span>
+            <input type="number" step={step} value={form.params?.[key] ?? DEFAULT_PARAMS[key]} onChange={(e) => setParam(key, Number(e.target.value))} data-testid={`prompts.form.${key}`} />
+          </label>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** How many calls of each kind the optimisation makes at most. */
+function OptimizationPlan({ plan }: { plan: OptimizationSetup['plan'] }) {
+  return (
+    <div className="plan-box" data-testid="prompts.plan">
+      {plan.isError ? <span className="field-error">{plan.error.message}</span> : plan.data ? (
+        <>
+          <strong>{plan.data.total}</strong> calls at most: {plan.data.calls.target} to the target on {plan.data.fewSize} few-shot items
+          ({plan.data.testSize} held out for testing), {plan.data.calls.optimizer} to the optimizer, {plan.data.calls.analyzer} introspections,
+          {' '}{plan.data.calls.embeddings} embeddings; up to {plan.data.calls.judgeAtMost} answer readings where rules fail.
+          Similarity: <strong>{plan.data.similarity}</strong>. Answers already in the cache cost nothing.
+        </>
+      ) : <span className="muted">Counting…</span>}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Plus, Wand2 } from 'lucide-react';
+import type { Optimization as OptimizationRow, Output } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
@@ -12,9 +13,34 @@ import { NewOptimizationDialog } from './NewOptimizationDialog';
 import { OptimizationView } from './OptimizationView';
 import { TableTwo } from './TableTwo';
 
+type Opened = Output<'optimizations.get'>;
+
+/** The Prompts keys: new, move through the list, switch tabs, evaluate or resume the open optimisation. */
+function usePromptsShortcuts(rows: OptimizationRow[], open: Opened | undefined) {
+  const { optimizationId, select, setTab, setDialogOpen } = usePrompts();
+  const caps = useCapabilities();
+  const index = rows.findIndex((o) => o.id === optimizationId);
+  const pick = (i: number) => () => (rows[i] ? select(rows[i]!.id) : false);
+  useShortcuts({
+    'prompts.new': () => (caps.can('optimizePrompts') ? setDialogOpen(true) : false),
+    'prompts.next': pick(index + 1),
+    'prompts.previous': pick(index - 1),
+    'prompts.optimisation': () => setTab('optimisation'),
+    'prompts.report': () => setTab('report'),
+    'prompts.evaluate': () => {
+      if (!open?.optimization.chosen || !caps.can('optimizePrompts')) return false;
+      void call('optimizations.evaluate', { id: open.optimization.id });
+    },
+    'prompts.resume': () => {
+      if (!open || open.optimization.status === 'done' || !caps.can('optimizePrompts')) return false;
+      void call('optimizations.resume', { id: open.optimization.id });
+    },
+  });
+}
+
 /** Prompts: TP-Eval optimisations (one per model and task), their candidates, and original vs customised accuracy. */
 export function PromptsScreen() {
-  const { optimizationId, select, tab, setTab, dialogOpen, setDialogOpen } = usePrompts();
+  const { optimizationId, select, tab, dialogOpen, setDialogOpen } = usePrompts();
   const running = useJobs((s) => Object.values(s.jobs).some((j) => j.kind === 'optimize' && j.status === 'running'));
   const list = useCall('optimizations.list', {}, { refetchInterval: running ? 1000 : false });
   const rows = list.data ?? [];
@@ -26,24 +52,7 @@ export function PromptsScreen() {
     if (rows.length > 0 && !rows.some((o) => o.id === optimizationId)) select(rows[0]!.id);
   }, [rows, optimizationId, select]);
 
-  const caps = useCapabilities();
-  const index = rows.findIndex((o) => o.id === optimizationId);
-  const pick = (i: number) => () => (rows[i] ? select(rows[i]!.id) : false);
-  useShortcuts({
-    'prompts.new': () => (caps.can('optimizePrompts') ? setDialogOpen(true) : false),
-    'prompts.next': pick(index + 1),
-    'prompts.previous': pick(index - 1),
-    'prompts.optimisation': () => setTab('optimisation'),
-    'prompts.report': () => setTab('report'),
-    'prompts.evaluate': () => {
-      if (!open.data?.optimization.chosen || !caps.can('optimizePrompts')) return false;
-      void call('optimizations.evaluate', { id: open.data.optimization.id });
-    },
-    'prompts.resume': () => {
-      if (!open.data || open.data.optimization.status === 'done' || !caps.can('optimizePrompts')) return false;
-      void call('optimizations.resume', { id: open.data.optimization.id });
-    },
-  });
+  usePromptsShortcuts(rows, open.data);
 
   const dialog = dialogOpen && <NewOptimizationDialog onClose={() => setDialogOpen(false)} />;
   if (list.isSuccess && rows.length === 0) {
@@ -65,32 +74,40 @@ export function PromptsScreen() {
 
   return (
     <div className="prompts-screen" data-testid="prompts.screen">
-      <aside className="queue" aria-label="Optimisations">
-        <div className="queue__head prompts-head">
-          <div className="segmented segmented--small">
-            <button className={`segmented__item${tab === 'optimisation' ? ' segmented__item--on' : ''}`} onClick={() => setTab('optimisation')}>Optimisations</button>
-            <button className={`segmented__item${tab === 'report' ? ' segmented__item--on' : ''}`} onClick={() => setTab('report')} data-testid="prompts.tab.report">Report</button>
-          </div>
-          <button className="icon-button" onClick={() => setDialogOpen(true)} title="New optimisation (n)" aria-label="New optimisation" data-testid="prompts.new"><Plus size={16} /></button>
-        </div>
-        <div className="queue__list">
-          {rows.map((o) => (
-            <button key={o.id} className={`queue__row${o.id === optimizationId ? ' queue__row--active' : ''}`} onClick={() => select(o.id)} data-testid="prompts.item">
-              <span className="queue__meta">
-                <span className="qrow__id">#{o.id}</span>
-                <span className={`status status--${o.status}`}>{o.status}</span>
-                <span className="muted small">{o.round}/{o.rounds}</span>
-              </span>
-              <span className="queue__text">{o.name}{o.best ? ` · best c ${o.best.score?.toFixed(3)}` : ''}</span>
-            </button>
-          ))}
-        </div>
-      </aside>
+      <OptimisationList rows={rows} />
       <section className="prompts-main">
         {tab === 'report' ? <TableTwo /> : open.data ? <OptimizationView optimization={open.data.optimization} candidates={open.data.candidates} />
           : <div className="canvas-stage--loading">Choose an optimisation on the left.</div>}
       </section>
       {dialog}
     </div>
+  );
+}
+
+/** The optimisations down the side, with the tab between them and the report, and the New button. */
+function OptimisationList({ rows }: { rows: OptimizationRow[] }) {
+  const { optimizationId, select, tab, setTab, setDialogOpen } = usePrompts();
+  return (
+    <aside className="queue" aria-label="Optimisations">
+      <div className="queue__head prompts-head">
+        <div className="segmented segmented--small">
+          <button className={`segmented__item${tab === 'optimisation' ? ' segmented__item--on' : ''}`} onClick={() => setTab('optimisation')}>Optimisations</button>
+          <button className={`segmented__item${tab === 'report' ? ' segmented__item--on' : ''}`} onClick={() => setTab('report')} data-testid="prompts.tab.report">Report</button>
+        </div>
+        <button className="icon-button" onClick={() => setDialogOpen(true)} title="New optimisation (n)" aria-label="New optimisation" data-testid="prompts.new"><Plus size={16} /></button>
+      </div>
+      <div className="queue__list">
+        {rows.map((o) => (
+          <button key={o.id} className={`queue__row${o.id === optimizationId ? ' queue__row--active' : ''}`} onClick={() => select(o.id)} data-testid="prompts.item">
+            <span className="queue__meta">
+              <span className="qrow__id">#{o.id}</span>
+              <span className={`status status--${o.status}`}>{o.status}</span>
+              <span className="muted small">{o.round}/{o.rounds}</span>
+            </span>
+            <span className="queue__text">{o.name}{o.best ? ` · best c ${o.best.score?.toFixed(3)}` : ''}</span>
+          </button>
+        ))}
+      </div>
+    </aside>
   );
 }

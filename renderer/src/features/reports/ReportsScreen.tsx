@@ -12,6 +12,7 @@ import { CompareView } from './CompareView';
 import { download } from './download';
 import { downloadFile, serverDownloads } from '../../api/download';
 import { LeaderboardView } from './LeaderboardView';
+import { comparePartner, landingRun, steppedRun } from './report-runs';
 import { RunReportView } from './RunReportView';
 
 const VIEWS: { id: ReportView; label: string; key: string }[] = [
@@ -20,30 +21,33 @@ const VIEWS: { id: ReportView; label: string; key: string }[] = [
   { id: 'leaderboard', label: 'Leaderboard', key: '3' },
 ];
 
-/** Reports: one run's scores and why, comparisons with paired tests, and a leaderboard of every run. */
-export function ReportsScreen() {
+/** The runs to report on, the open one (landing on the newest finished), and Compare's first pair. */
+function useReportRuns() {
   const info = useCall('app.info');
   const hasProject = Boolean(info.data?.project);
   const runs = useCall('runs.list', undefined, { enabled: hasProject, refetchInterval: (q) => (q.state.data?.some((r) => r.live) ? 2000 : false) });
-  const { view, setView, runId, openRun, compareIds, setCompare } = useReports();
-  const show = useDialogs((s) => s.show);
-  const go = useNavigation((s) => s.go);
-  const [exporting, setExporting] = useState<string | null>(null);
+  const { view, runId, compareIds, setCompare } = useReports();
   const list = runs.data ?? [];
   const current = list.find((r) => r.id === runId) ?? null;
 
   useEffect(() => {
     // Land on the newest finished run without switching away from the view the person chose.
-    if (list.length > 0 && !current) useReports.setState({ runId: (list.find((r) => r.status === 'done') ?? list[0]!).id });
+    if (list.length > 0 && !current) useReports.setState({ runId: landingRun(list)!.id });
   }, [list, current]);
 
   useEffect(() => {
     // Opening Compare with nothing ticked starts from the open run and the newest other run on the same dataset.
     if (view !== 'compare' || compareIds.length > 0 || !current) return;
-    const other = list.find((r) => r.id !== current.id && r.datasetId === current.datasetId);
+    const other = comparePartner(list, current);
     if (other) setCompare([current.id, other.id]);
   }, [view, compareIds.length, current, list, setCompare]);
+  return { info, hasProject, runs, list, current };
+}
 
+/** Exports the open report (with the compared runs) as one HTML file; says where it went or what failed. */
+function useHtmlExport(current: { id: number } | null) {
+  const { view, compareIds } = useReports();
+  const [exporting, setExporting] = useState<string | null>(null);
   const exportHtml = useCallback(async () => {
     if (!current) return;
     setExporting('Writing the report…');
@@ -61,11 +65,20 @@ export function ReportsScreen() {
       setExporting((error as Error).message);
     }
   }, [current, view, compareIds]);
+  return { exporting, exportHtml };
+}
+
+/** Reports: one run's scores and why, comparisons with paired tests, and a leaderboard of every run. */
+export function ReportsScreen() {
+  const { info, hasProject, runs, list, current } = useReportRuns();
+  const { view, setView, runId, openRun } = useReports();
+  const show = useDialogs((s) => s.show);
+  const go = useNavigation((s) => s.go);
+  const { exporting, exportHtml } = useHtmlExport(current);
 
   const stepRun = (by: number) => () => {
     if (view !== 'run' || !list.length) return false;
-    const i = Math.max(0, list.findIndex((r) => r.id === runId));
-    openRun(list[Math.min(list.length - 1, Math.max(0, i + by))]!.id);
+    openRun(steppedRun(list, runId, by).id);
   };
   useShortcuts({
     'reports.run': () => setView('run'),
@@ -91,33 +104,41 @@ export function ReportsScreen() {
   }
   return (
     <div className="reports" data-testid="reports.screen">
-      <header className="screen-header">
-        <h1>Reports</h1>
-        <div className="segmented" role="tablist">
-          {VIEWS.map((v) => (
-            <button key={v.id} role="tab" aria-selected={view === v.id} className={`segmented__item${view === v.id ? ' segmented__item--on' : ''}`}
-              onClick={() => setView(v.id)} title={`${v.label} (${v.key})`} data-testid={`reports.view.${v.id}`}>
-              {v.label} <Kbd>{v.key}</Kbd>
-            </button>
-          ))}
-        </div>
-        <div className="screen-header__actions">
-          {view === 'run' && (
-            <select className="run-select" value={runId ?? ''} onChange={(e) => openRun(Number(e.target.value))} data-testid="reports.run" aria-label="Run">
-              {list.map((r) => <option key={r.id} value={r.id}>{r.name} — {r.status}</option>)}
-            </select>
-          )}
-          {exporting && <span className="muted small" data-testid="reports.exported">{exporting}</span>}
-          <button className="button" onClick={() => void exportHtml()} disabled={!current} title="Export the report as one HTML file (h)" data-testid="reports.html">
-            <FileDown size={14} /> Export HTML
-          </button>
-        </div>
-      </header>
+      <ReportsHeader list={list} canExport={Boolean(current)} exporting={exporting} onExport={() => void exportHtml()} />
       <div className="reports__body">
         {view === 'run' && current && <RunReportView runId={current.id} live={Boolean(current.live)} />}
         {view === 'compare' && <CompareView runs={list} />}
         {view === 'leaderboard' && <LeaderboardView />}
       </div>
     </div>
+  );
+}
+
+/** The view tabs, the run picker of the run report, and the HTML export. */
+function ReportsHeader(props: { list: { id: number; name: string; status: string }[]; canExport: boolean; exporting: string | null; onExport(): void }) {
+  const { view, setView, runId, openRun } = useReports();
+  return (
+    <header className="screen-header">
+      <h1>Reports</h1>
+      <div className="segmented" role="tablist">
+        {VIEWS.map((v) => (
+          <button key={v.id} role="tab" aria-selected={view === v.id} className={`segmented__item${view === v.id ? ' segmented__item--on' : ''}`}
+            onClick={() => setView(v.id)} title={`${v.label} (${v.key})`} data-testid={`reports.view.${v.id}`}>
+            {v.label} <Kbd>{v.key}</Kbd>
+          </button>
+        ))}
+      </div>
+      <div className="screen-header__actions">
+        {view === 'run' && (
+          <select className="run-select" value={runId ?? ''} onChange={(e) => openRun(Number(e.target.value))} data-testid="reports.run" aria-label="Run">
+            {props.list.map((r) => <option key={r.id} value={r.id}>{r.name} — {r.status}</option>)}
+          </select>
+        )}
+        {props.exporting && <span className="muted small" data-testid="reports.exported">{props.exporting}</span>}
+        <button className="button" onClick={props.onExport} disabled={!props.canExport} title="Export the report as one HTML file (h)" data-testid="reports.html">
+          <FileDown size={14} /> Export HTML
+        </button>
+      </div>
+    </header>
   );
 }

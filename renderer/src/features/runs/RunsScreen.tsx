@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
+import type { Output } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
@@ -17,6 +18,24 @@ import { PredictionTable } from './PredictionTable';
 import { RunHeader } from './RunHeader';
 import { RunList } from './RunList';
 
+/** The Runs keys: a new run, pause or resume the open one, retry its failed requests. */
+function useRunsShortcuts(r: Output<'runs.get'> | undefined) {
+  const show = useDialogs((s) => s.show);
+  const caps = useCapabilities();
+  useShortcuts({
+    'runs.new': () => (caps.can('newRun') ? show('newRun') : false),
+    'runs.pause': () => {
+      if (!r || r.kind === 'human' || !caps.can('controlRuns')) return false;
+      if (r.live) void call('runs.pause', { id: r.id });
+      else if (resumable(r)) void call('runs.resume', { id: r.id });
+    },
+    'runs.retry': () => {
+      if (!r || r.live || r.errors === 0 || !caps.can('controlRuns')) return false;
+      void call('runs.retryErrors', { id: r.id });
+    },
+  });
+}
+
 /** Runs: every evaluation of the project, one open with its live progress and predictions. */
 export function RunsScreen() {
   const info = useCall('app.info');
@@ -24,7 +43,6 @@ export function RunsScreen() {
   const runs = useCall('runs.list', undefined, { enabled: hasProject });
   const { runId, selectRun, predictionId, openPrediction } = useRuns();
   const show = useDialogs((s) => s.show);
-  const go = useNavigation((s) => s.go);
   const list = runs.data ?? [];
   // A run another process executes is followed too: its progress reaches this studio only through the file.
   const anyLive = list.some((r) => r.live || r.executor);
@@ -44,39 +62,13 @@ export function RunsScreen() {
   }, [list, runId, selectRun, runs.isFetching]);
 
   const caps = useCapabilities();
-  useShortcuts({
-    'runs.new': () => (caps.can('newRun') ? show('newRun') : false),
-    'runs.pause': () => {
-      const r = run.data;
-      if (!r || r.kind === 'human' || !caps.can('controlRuns')) return false;
-      if (r.live) void call('runs.pause', { id: r.id });
-      else if (resumable(r)) void call('runs.resume', { id: r.id });
-    },
-    'runs.retry': () => {
-      const r = run.data;
-      if (!r || r.live || r.errors === 0 || !caps.can('controlRuns')) return false;
-      void call('runs.retryErrors', { id: r.id });
-    },
-  });
+  useRunsShortcuts(run.data);
 
   if (info.data && !hasProject) {
     return <EmptyState icon={FolderOpen} title="No project is open" testId="runs.noProject"
       actions={<button className="button button--primary" onClick={() => show('project')}>Open or create a project</button>}>Runs live in a project file, beside the datasets they evaluate.</EmptyState>;
   }
-  if (runs.isSuccess && list.length === 0) {
-    return (
-      <EmptyState icon={Play} title="No evaluation runs yet" testId="runs.empty"
-        actions={<>
-          {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>}
-          {caps.can('manageEndpoints') && <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>}
-          {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>}
-        </>}>
-        A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
-        stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
-        evaluation need no endpoint. {caps.can('newRun') ? <>Press <Kbd>n</Kbd>.</> : 'A lead starts runs; they appear here with their progress.'}
-      </EmptyState>
-    );
-  }
+  if (runs.isSuccess && list.length === 0) return <NoRunsYet />;
   return (
     <div className="runs" data-testid="runs.screen">
       <header className="screen-header">
@@ -100,5 +92,24 @@ export function RunsScreen() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** No run yet: what a run is, and the ways to make one this person may take. */
+function NoRunsYet() {
+  const caps = useCapabilities();
+  const show = useDialogs((s) => s.show);
+  const go = useNavigation((s) => s.go);
+  return (
+    <EmptyState icon={Play} title="No evaluation runs yet" testId="runs.empty"
+      actions={<>
+        {caps.can('newRun') && <button className="button button--primary" onClick={() => show('newRun')} data-testid="runs.new"><Plus size={14} /> New run</button>}
+        {caps.can('manageEndpoints') && <button className="button" onClick={() => go('settings')}><Settings2 size={14} /> Add a model endpoint</button>}
+        {caps.can('importPredictions') && <button className="button" onClick={() => show('importPredictions')} data-testid="runs.importPredictions"><FileUp size={14} /> Import predictions</button>}
+      </>}>
+      A run sends a dataset's questions to a model behind an OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, LM Studio…),
+      stores every answer as it arrives, and shows how each one was read. The seeded random-guess baseline and human
+      evaluation need no endpoint. {caps.can('newRun') ? <>Press <Kbd>n</Kbd>.</> : 'A lead starts runs; they appear here with their progress.'}
+    </EmptyState>
   );
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PARAMS } from '@shared/tpeval/params';
+import { defaultModels, initialOptimizationForm, optimizationReady } from './optimization-form';
+
+describe('the new-optimisation form', () => {
+  it('offers the first endpoint as the target and the second as the optimizer', () => {
+    expect(defaultModels([{ name: 'qwen' }, { name: 'gpt' }, { name: 'x' }])).toEqual({ target: 'qwen', optimizer: 'gpt' });
+    expect(defaultModels([{ name: 'qwen' }])).toEqual({ target: 'qwen', optimizer: 'qwen' });
+    expect(defaultModels([])).toBeNull();
+  });
+
+  it('can be planned only with a dataset, a target and an optimizer', () => {
+    const form = initialOptimizationForm();
+    expect(optimizationReady(form)).toBe(false);
+    expect(optimizationReady({ ...form, datasetId: 1, target: 'qwen' })).toBe(false);
+    expect(optimizationReady({ ...form, datasetId: 1, target: 'qwen', optimizer: 'gpt' })).toBe(true);
+  });
+
+  it('starts from the paper’s parameters, a copy each time', () => {
+    const form = initialOptimizationForm();
+    expect(form.params).toEqual(DEFAULT_PARAMS);
+    expect(form.params).not.toBe(DEFAULT_PARAMS);
+  });
+});
