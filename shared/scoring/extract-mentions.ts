@@ -24,17 +24,17 @@ const LABEL_FOLLOWERS = /^ (?:or|and|nor|is|was|are|seems?|appears?|looks?|would
 const STATED_BEFORE = new RegExp(
   String.raw`(?:\b(?:answer|choice|match|pick|selection|response|result|option|guess)\s*(?:(?:is|would be|should be|must be|will be|=|:|-)\s*)?(?:(?:option|choice)\s+)?` +
     String.raw`|\b(?:choose|chose|choosing|pick|picked|select|selected|go with|going with|opt for|i'd say|i would say|it is|it's|it must be|it should be|this is|must be|so|thus|therefore|hence|then)\s+(?:(?:the\s+)?(?:option|choice)\s+)?` +
-    String.raw`|(?:答案|选项|选择|选|是|为)\s*(?:是|为|应该是|应为)?\s*:?\s*)[(\[]?$`,
+    String.raw`|(?:答案|选项|选择|选|是|为)\s*(?:是|为|应该是|应为)?\s*:?\s*)[([]?$`,
   'i',
 );
 // A lowercase letter is a label only right after an answer word and before the end of the clause ("my answer is b.").
-const STATED_NOUN_BEFORE = /\b(?:answer|choice|option|pick|selection)\s*(?:(?:is|would be|should be|:|=)\s*)?(?:(?:option|choice)\s+)?[(\[]?$/i;
+const STATED_NOUN_BEFORE = /\b(?:answer|choice|option|pick|selection)\s*(?:(?:is|would be|should be|:|=)\s*)?(?:(?:option|choice)\s+)?[([]?$/i;
 const LOWER_AFTER = /^(?:[)\]]?\s*(?:$|[.,;:!?。])|[)\]]?\s+(?:because|since|as)\b)/;
 const STATED_AFTER = /^[)\]]?\s*(?:(?:is|'s|would be|seems to be)\s+(?:the\s+)?(?:correct|right|best|final|most likely|most appropriate|most accurate|true|only correct)?\s*(?:answer|option|choice|one|match)\b|is\s+(?:correct|right)\b|(?:是正确|正确|对))/i;
-const NEGATED_BEFORE = /(?:\b(?:not|isn't|is not|neither|nor|eliminat\w*|exclud\w*|rule out|ruling out|ruled out|except|other than|instead of|rather than|over|other)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?|(?:不是|不选|排除)\s*)[(\[]?$/i;
+const NEGATED_BEFORE = /(?:\b(?:not|isn't|is not|neither|nor|eliminat\w*|exclud\w*|rule out|ruling out|ruled out|except|other than|instead of|rather than|over|other)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?|(?:不是|不选|排除)\s*)[([]?$/i;
 const NEGATED_AFTER = /^[)\].]?\s*(?:(?:is|are|was|were|seems?|looks?)\s+(?:the\s+|a\s+)?(?:not|wrong|incorrect|false|ruled out|eliminated|excluded|unlikely|close but)\b|(?:isn't|aren't|can be (?:ruled out|eliminated|excluded)|can't be|cannot be)\b|(?:do|does)\s*(?:not|n't)\s+(?:match|fit|apply)\b|(?:是错|不对|错误|不正确))/i;
-const LISTED_BEFORE = /\b(?:among|between|from|options|choices)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?[(\[]?$/i;
-const SEPARATOR = /^[)\]]?\s*(?:,|\/|、|或|和|与|及|[Oo]r maybe|[Oo]r|[Aa]nd|[Nn]or|\?\s*[Oo]r(?: maybe)?)\s*(?:options?\s+|choices?\s+)?[(\[]?$/;
+const LISTED_BEFORE = /\b(?:among|between|from|options|choices)\s+(?:the\s+)?(?:options?\s+|choices?\s+)?[([]?$/i;
+const SEPARATOR = /^[)\]]?\s*(?:,|\/|、|或|和|与|及|[Oo]r maybe|[Oo]r|[Aa]nd|[Nn]or|\?\s*[Oo]r(?: maybe)?)\s*(?:options?\s+|choices?\s+)?[([]?$/;
 
 function isWordUse(text: string, index: number, letter: string): boolean {
   const after = text.slice(index + 1, index + 16);
@@ -77,7 +77,7 @@ function kindOf(text: string, g: Group): GroupKind {
   return STATED_BEFORE.test(before) || STATED_AFTER.test(after) ? 'stated' : 'plain';
 }
 
-const LINE_LEAD_BEFORE = /(?:^|\n)[(\[]?$/;
+const LINE_LEAD_BEFORE = /(?:^|\n)[([]?$/;
 const LINE_LEAD_AFTER = /^[)\].:]/;
 
 /** Lines opening with two or more different labels ("A. Sunny\nB. Rainy…") restate or weigh the options: a list. */

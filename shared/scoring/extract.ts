@@ -20,7 +20,7 @@ export interface Extracted {
 export const EXTRACTOR_VERSION = 'anchor-rules-2';
 
 // A whole response that is a label, optionally in a wrapper: "B", "(B)", "B.", "[B]", "Answer: B", "Option (C)".
-const WHOLE = /^(?:(?:final\s+)?(?:answer|option|choice)\s*[:：]?\s*)?[(\[]?([A-Za-z])[)\]]?[.:)。]?$/i;
+const WHOLE = /^(?:(?:final\s+)?(?:answer|option|choice)\s*[:：]?\s*)?[([]?([A-Za-z])[)\]]?[.:)。]?$/i;
 // The text after the last "answer is" of a long reply: "… Therefore, the answer is a blue square."
 const STATED_TAIL = /\b(?:answer|choice|option)\s*(?:is|:)\s*([^.。\n]+)[.。]?\s*$/i;
 // An option text naming other labels ("Both A and B") is read as text, never as the letters in it.
