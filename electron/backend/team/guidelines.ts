@@ -2,7 +2,7 @@ import type { GuidelineVersion, Guidelines } from '@shared/contract';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
+import { findDataset } from '../datasets/datasets';
 import { insertGuideline, latestGuidelineVersion, listGuidelines, readGuideline } from './guideline-store';
 
 /** A dataset's guidelines as the side panel and the editor show them: one version's text and the list of versions. */

@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import { writeAtomically } from '../formats/write-lines';
 import { reviewsOf } from './triplets';
 import type { ExportSelection } from '../formats/export-items';
-import { overriddenItems } from './review-state';
+import { overriddenItems } from '../items/review-state';
 import { roundDiff } from '@shared/domain/round-diff';
 import { submissionsOf } from './submissions';
 import { listGuidelines } from './guideline-store';

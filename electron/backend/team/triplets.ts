@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { getItem } from '../services/items';
+import { getItem } from '../items/items';
 import { itemState, setStatus, type ItemState } from './assignment-store';
 import { readDraft, writeDraft } from './drafts';
 import { upcomingItems } from './queues';

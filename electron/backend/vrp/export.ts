@@ -4,8 +4,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { VariantRow } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
-import { imageBytes } from '../services/images';
+import { findDataset } from '../datasets/datasets';
+import { imageBytes } from '../items/images';
 
 interface Row {
   item_id: number; source_item_id: number; source_question_id: number; source_ext_id: string; name: string;

@@ -7,7 +7,7 @@ import type { KonvaLib } from '@shared/vrp/konva-scene';
 import { variantName, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { imageBytes } from '../services/images';
+import { imageBytes } from '../items/images';
 import type { JobControl } from '../jobs/registry';
 import type { FullPlan, PlannedOriginal } from './plan';
 import { decodeSource, renderVariant } from './render';

@@ -4,7 +4,7 @@ import { variantMatrix, type VariantSelection, type VariantSpec } from '@shared/
 import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
+import { findDataset } from '../datasets/datasets';
 import { checkRenderable } from './render';
 import { canvasItems, parseStoredScene } from './scenes';
 import { statement } from '../db/statements';

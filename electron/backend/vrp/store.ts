@@ -5,7 +5,7 @@ import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { statement } from '../db/statements';
-import { questionsOf } from '../services/items';
+import { questionsOf } from '../items/items';
 import type { FullPlan, PlannedOriginal } from './plan';
 
 /** A drawn variant waiting in the scratch folder for the final transaction. */

@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { maxImagePixels } from '../formats/pixel-budget';
+import { maxImagePixels } from './pixel-budget';
 import { imageDecodes } from './decode-limit';
 
 const THUMB_EDGE = 192;

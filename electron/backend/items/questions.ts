@@ -1,7 +1,5 @@
 import type { QuestionFilter, QuestionRow } from '@shared/contract';
 import type { Db } from '../db/open';
-import type { Actor } from '@shared/domain/permissions';
-import { draftReadClause } from '../team/read-rules';
 
 export function questionWhere(filter: QuestionFilter): { sql: string; params: unknown[] } {
   const clauses: string[] = [];
@@ -22,7 +20,7 @@ export function questionWhere(filter: QuestionFilter): { sql: string; params: un
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
-function withReadRule(w: { sql: string; params: unknown[] }, rule: { sql: string; params: unknown[] } | null) {
+function withReadRule(w: ReadClause, rule: ReadClause | null) {
   if (!rule) return w;
   return { sql: w.sql ? `${w.sql} AND ${rule.sql}` : `WHERE ${rule.sql}`, params: [...w.params, ...rule.params] };
 }
@@ -33,12 +31,15 @@ interface Row {
   image_count: number; first_image: string | null;
 }
 
+/** A condition on `q` (the question) and `i` (its item) that hides what the caller may not read. */
+export type ReadClause = { sql: string; params: unknown[] };
+
 /**
- * A page of questions in browse order (dataset, file order, origin → perception → knowledge), without the drafts
- * `reader` may not read (see `draftReadClause`).
+ * A page of questions in browse order (dataset, file order, origin → perception → knowledge), without the rows
+ * `readRule` hides (the team's draft rule, passed in: items sit below the team workflow).
  */
-export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number, reader: Actor | null = null): { total: number; rows: QuestionRow[] } {
-  const w = withReadRule(questionWhere(filter), draftReadClause(reader));
+export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number, readRule: ReadClause | null = null): { total: number; rows: QuestionRow[] } {
+  const w = withReadRule(questionWhere(filter), readRule);
   const from = `FROM questions q JOIN items i ON i.id = q.item_id ${w.sql}`;
   const total = (db.prepare(`SELECT count(*) AS n ${from}`).get(...w.params) as { n: number }).n;
   // Page by id first: with OFFSET, SQLite evaluates every selected column of every skipped row, so the details
