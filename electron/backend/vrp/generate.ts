@@ -11,7 +11,7 @@ import { imageBytes } from '../items/images';
 import type { JobControl } from '../jobs/registry';
 import type { FullPlan, PlannedOriginal } from './plan';
 import { decodeSource, renderVariant } from './render';
-import { storeVariants, type StagedVariant } from './store';
+import { storeVariants, type StagedVariant } from './store/variants';
 import { exportVariants } from './export';
 
 export interface GenerateInput {
