@@ -4,7 +4,7 @@ import { mayReadDraft, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import type { CallContext } from '../dispatch';
 import type { ReadRules } from '../items/handlers';
-import { itemState } from './assignment-store';
+import { itemState } from './store/assignments';
 import { actorOf } from './users';
 
 const DRAFT_ROLES = ['perception', 'knowledge'];

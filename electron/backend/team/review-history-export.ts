@@ -5,8 +5,8 @@ import type { ExportSelection } from '../formats/export-items';
 import { overriddenItems } from '../items/review-state';
 import { roundDiff } from '@shared/domain/round-diff';
 import { submissionsOf } from './submissions';
-import { listGuidelines } from './guideline-store';
-import { itemTimes } from './time-store';
+import { listGuidelines } from './store/guidelines';
+import { itemTimes } from './store/time';
 
 /** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
 function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {

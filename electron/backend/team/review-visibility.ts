@@ -1,7 +1,7 @@
 import { maySeeCurrentVerdicts, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { ItemState } from './assignment-store';
+import type { ItemState } from './store/assignments';
 
 /**
  * Which verdicts `actor` may see on an item (blind review): every earlier round, their own, and this round's others

@@ -4,10 +4,10 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { itemState, setStatus } from './assignment-store';
+import { itemState, setStatus } from './store/assignments';
 import { transition } from './triplets';
-import { latestGuidelineVersion } from './guideline-store';
-import { addWorkTime } from './time-store';
+import { latestGuidelineVersion } from './store/guidelines';
+import { addWorkTime } from './store/time';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
   for (const [role, v] of Object.entries(verdicts)) {

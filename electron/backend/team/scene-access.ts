@@ -1,6 +1,6 @@
 import { sceneRefusal } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
-import { itemState } from './assignment-store';
+import { itemState } from './store/assignments';
 import { actorOf } from './users';
 
 /**

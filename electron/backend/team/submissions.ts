@@ -4,7 +4,7 @@ import { roundDiff } from '@shared/domain/round-diff';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
-import { itemState } from './assignment-store';
+import { itemState } from './store/assignments';
 
 export interface Submission { round: number; version: number; at: string; guidelineVersion: number | null; draft: TripletDraft }
 
