@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { contract, isMethodName, type CallResult, type Input, type MethodName, type Output, type ParsedInput } from '@shared/contract';
-import { AppError, toApiError } from './errors';
-import type { CallContext } from './state';
+import { AppError } from './errors';
+import { toApiError } from './api-error';
 
 export type { CallResult };
+
+/** Who is calling, as every adapter (IPC, HTTP, CLI) describes it to the dispatch. */
+export interface CallContext {
+  /** Who is calling: the local profile in the desktop app, the session's user on a team server. */
+  userId: string | null;
+  /** Set by the team server's HTTP adapter: a call without a user is refused rather than trusted. */
+  requireUser?: boolean;
+  /**
+   * The call came over the network (a team server's login), not from the machine's owner (desktop, CLI, loopback
+   * without passwords): it never names a path on the server, and the owner's settings are not its to change.
+   */
+  remote?: boolean;
+}
 
 /** Every contract method's implementation, keyed by name: each domain's handlers.ts fills its slice of this map. */
 export type Handlers = {

@@ -4,7 +4,7 @@ import { dispatch, inProcessClient, type CallResult, type Handlers } from './dis
 import { JobRegistry } from './jobs/registry';
 import { RecentProjects } from './recent';
 import { BackendState, type CallContext } from './state';
-import { imageBytes, thumbnail, type ImageBytes } from './services/images';
+import { imageBytes, thumbnail, type ImageBytes } from './items/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
 import { EndpointStore } from './endpoints/store';
 import type { SecretBox } from './endpoints/secrets';
@@ -57,7 +57,8 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   const handlers = createHandlers(state);
   state.team = options.team ?? false;
   const localCtx = (): CallContext => ({ userId: state.localProfile });
-  const guard = (method: MethodName, ctx: CallContext) => authorize(state, method, ctx);
+  const teamContext = state.teamContext();
+  const guard = (method: MethodName, ctx: CallContext) => authorize(teamContext, method, ctx);
   const backend: Backend = {
     events,
     jobs,
@@ -85,4 +86,4 @@ export async function createBackend(options: BackendOptions = {}): Promise<Backe
   return backend;
 }
 
-export type { CallContext } from './state';
+export type { CallContext } from './dispatch';

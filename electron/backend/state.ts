@@ -8,18 +8,10 @@ import { Reports } from './reports/service';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 import { findUser } from './team/users';
+import type { DomainContext } from './context';
+import type { TeamContext } from './team/handlers';
 
-export interface CallContext {
-  /** Who is calling: the local profile in the desktop app, the session's user on a team server. */
-  userId: string | null;
-  /** Set by the team server's HTTP adapter: a call without a user is refused rather than trusted. */
-  requireUser?: boolean;
-  /**
-   * The call came over the network (a team server's login), not from the machine's owner (desktop, CLI, loopback
-   * without passwords): it never names a path on the server, and the owner's settings are not its to change.
-   */
-  remote?: boolean;
-}
+export type { CallContext } from './dispatch';
 
 /** What the handlers share: the open project, jobs, events and the machine-level settings. */
 export class BackendState {
@@ -44,6 +36,33 @@ export class BackendState {
   ) {
     this.runs = new RunManager(() => this.requireProject(), jobs, events, endpoints, now);
     this.reports = new Reports(() => this.requireProject().db, this.runs);
+  }
+
+  /** What the domains' handlers may use; its functions read the state at call time, as projects open and close. */
+  domainContext(): DomainContext {
+    return {
+      db: () => this.requireProject().db,
+      projectPath: () => this.requireProject().path,
+      hasProject: () => this.project !== null,
+      now: this.now,
+      events: this.events,
+      jobs: this.jobs,
+      dataDir: this.dataDir,
+      resourcesDir: this.resourcesDir,
+    };
+  }
+
+  /** The domain context plus the server's mode and the desktop's chosen profile, which the session methods change. */
+  teamContext(): TeamContext {
+    return {
+      ...this.domainContext(),
+      isTeam: () => this.team,
+      chooseProfile: (userId) => {
+        const project = this.requireProject();
+        this.localProfile = userId;
+        this.recent.setProfile(project.path, userId);
+      },
+    };
   }
 
   requireProject(): ProjectSession {

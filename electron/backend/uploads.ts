@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AppError } from './errors';
-import type { CallContext } from './state';
+import type { CallContext } from './dispatch';
 
 /** Where `/api/upload` stores files (one folder per upload) under the machine's data folder. */
 const UPLOADS = 'uploads';

@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import type { ApiError, Job } from '@shared/contract';
-import { toApiError } from '../errors';
+import { toApiError } from '../api-error';
 import type { Backend } from '..';
 
 /** How a command talks: `--json` prints one stable JSON document on stdout, otherwise short human lines. */

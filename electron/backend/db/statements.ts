@@ -7,10 +7,11 @@ const prepared = new WeakMap<Db, Map<string, Statement>>();
  * The connection's prepared statement for `sql`, prepared once. better-sqlite3 does not cache: preparing the
  * predictions upsert costs ~34 µs, as much again as running it, and runs write one row per answer.
  */
-export function statement(db: Db, sql: string): Statement {
+export function statement<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Statement<P, R> {
   let bySql = prepared.get(db);
   if (!bySql) prepared.set(db, (bySql = new Map()));
   let stmt = bySql.get(sql);
   if (!stmt) bySql.set(sql, (stmt = db.prepare(sql)));
-  return stmt;
+  // The row type is the caller's statement of what its SQL selects: the one place it is asserted.
+  return stmt as Statement<P, R>;
 }

@@ -4,7 +4,7 @@ import { closeDb, openDb } from '../db/open';
 import { describeImage } from '../formats/image-bytes';
 import { ImportSink } from '../formats/sink';
 import { drawDemoImage } from './draw';
-import { registerFonts } from './fonts';
+import { registerFonts } from '../vrp/fonts';
 import { demoTriplet } from './questions';
 import { demoFileSchema, type DemoItem } from './spec';
 

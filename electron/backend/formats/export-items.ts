@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
-import { questionsOf, type StoredQuestion } from '../services/items';
-import { hasReviewWorkflow, overriddenItems, type ReviewState } from '../team/review-state';
+import { questionsOf, type StoredQuestion } from '../items/items';
+import { hasReviewWorkflow, overriddenItems, type ReviewState } from '../items/review-state';
 
 export interface ExportItem {
   id: number;

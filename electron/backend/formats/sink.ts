@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Option, QuestionType, Role } from '@shared/contract';
-import { checkPixelBudget } from './pixel-budget';
+import { checkPixelBudget } from '../items/pixel-budget';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { DecodedImage } from './image-bytes';

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/open';
 import { exportItems, imageBase64, type ExportSelection } from './export-items';
-import { hasReviewWorkflow } from '../team/review-state';
+import { hasReviewWorkflow } from '../items/review-state';
 import { OPTION_COLUMN } from './vlmevalkit-columns';
 import { writeAtomically } from './write-lines';
 

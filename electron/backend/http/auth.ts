@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { Backend } from '..';
-import type { CallContext } from '../state';
+import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
 import { verifyOrDummy } from '../team/passwords';
 import { appendRevision } from '../db/revisions';

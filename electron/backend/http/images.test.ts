@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleTsvRows, writeTsv } from '../../../test/fixtures';
 import { hugePng } from '../../../test/big-png';
 import { raw, withTeamServer } from '../../../test/http-fixtures';
-import { DecodeLimit, imageDecodes } from '../services/decode-limit';
+import { DecodeLimit, imageDecodes } from '../items/decode-limit';
 
 const t = withTeamServer();
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from '@shared/contract';
-import { AppError, toApiError } from '../errors';
+import { AppError } from '../errors';
+import { toApiError } from '../api-error';
 import type { EventBus } from '../events';
 
 export interface JobControl {

@@ -4,7 +4,7 @@ import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { storedCounts, type StoredCounts } from '../reports/summary-store';
 import { summaryChanged } from '../reports/summary-hook';
-import { questionWhere } from '../services/questions';
+import { questionWhere } from '../items/questions';
 import { configHash, type FrozenConfig } from './config';
 import { runCounts } from './counts';
 import { runConfig, type RunRow } from './run-row';

@@ -3,7 +3,7 @@ import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
-import { itemState, setStatus } from './assignment-store';
+import { itemState, setStatus } from './store/assignments';
 import { transition } from './triplets';
 import { listUsers } from './users';
 import { independentPool, requireIndependentCheckers } from './checker-rule';

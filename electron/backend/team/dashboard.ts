@@ -2,7 +2,7 @@ import type { Dashboard, ProblemReason, TripletVerdicts } from '@shared/contract
 import { cohenKappa } from '@shared/scoring/agreement';
 import type { Db } from '../db/open';
 import { listUsers } from './users';
-import { noTime, timeByPerson } from './time-store';
+import { noTime, timeByPerson } from './store/time';
 
 const DAYS = 14;
 

@@ -2,8 +2,8 @@ import type { GuidelineVersion, Guidelines } from '@shared/contract';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
-import { insertGuideline, latestGuidelineVersion, listGuidelines, readGuideline } from './guideline-store';
+import { findDataset } from '../datasets/datasets';
+import { insertGuideline, latestGuidelineVersion, listGuidelines, readGuideline } from './store/guidelines';
 
 /** A dataset's guidelines as the side panel and the editor show them: one version's text and the list of versions. */
 export function getGuidelines(db: Db, datasetId: number, version?: number): Guidelines {

@@ -1,7 +1,7 @@
 import type { Revision, TripletDraft } from '@shared/contract';
 import type { Db } from '../db/open';
 import { mayReadDraft, onItem, type Actor } from '@shared/domain/permissions';
-import { itemState } from './assignment-store';
+import { itemState } from './store/assignments';
 import { reviewVisibility } from './review-visibility';
 
 interface Row { id: number; at: string; user_id: string | null; action: string; diff: string; entity: string }

@@ -2,7 +2,7 @@ import type { QueueEntry } from '@shared/contract';
 import type { Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import type { ItemState } from './assignment-store';
+import type { ItemState } from './store/assignments';
 
 export type QueueKind = 'annotate' | 'review';
 

@@ -2,7 +2,10 @@ import type { ItemDetail as Item } from '@shared/contract';
 import { editableStatuses } from '@shared/domain/triplet-state';
 import { mayReadDraft, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
-import { itemState } from './assignment-store';
+import type { CallContext } from '../dispatch';
+import type { ReadRules } from '../items/handlers';
+import { itemState } from './store/assignments';
+import { actorOf } from './users';
 
 const DRAFT_ROLES = ['perception', 'knowledge'];
 
@@ -26,5 +29,14 @@ export function draftReadClause(reader: Actor | null): { sql: string; params: un
       OR EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id AND (a.annotator_id = ?
         OR ((a.checker_a = ? OR a.checker_b = ?) AND i.status NOT IN (${editable})))))`,
     params: [reader.id, reader.id, reader.id],
+  };
+}
+
+/** The draft rules for whoever is calling, as the item layer asks for them (it knows nothing of users). */
+export function callerReadRules(db: () => Db): ReadRules {
+  const readerOf = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
+  return {
+    item: (item, ctx) => readableItem(db(), item, readerOf(ctx)),
+    questions: (ctx) => draftReadClause(readerOf(ctx)),
   };
 }

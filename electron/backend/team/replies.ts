@@ -3,8 +3,8 @@ import { onItem, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { itemState } from './assignment-store';
-import { insertReply, reviewOwner } from './reply-store';
+import { itemState } from './store/assignments';
+import { insertReply, reviewOwner } from './store/replies';
 import { reviewVisibility } from './review-visibility';
 
 /**

@@ -2,11 +2,11 @@ import type { Db } from '../db/open';
 import { writeAtomically } from '../formats/write-lines';
 import { reviewsOf } from './triplets';
 import type { ExportSelection } from '../formats/export-items';
-import { overriddenItems } from './review-state';
+import { overriddenItems } from '../items/review-state';
 import { roundDiff } from '@shared/domain/round-diff';
 import { submissionsOf } from './submissions';
-import { listGuidelines } from './guideline-store';
-import { itemTimes } from './time-store';
+import { listGuidelines } from './store/guidelines';
+import { itemTimes } from './store/time';
 
 /** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
 function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {

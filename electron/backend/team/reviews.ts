@@ -1,13 +1,13 @@
 import type { ItemStatus, TimeDelta, TripletVerdicts } from '@shared/contract';
 import { reviewRefusal, type Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
+import { insertReview, verdictsOfRound } from './store/reviews';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { itemState, setStatus } from './assignment-store';
+import { itemState, setStatus } from './store/assignments';
 import { transition } from './triplets';
-import { latestGuidelineVersion } from './guideline-store';
-import { addWorkTime } from './time-store';
+import { latestGuidelineVersion } from './store/guidelines';
+import { addWorkTime } from './store/time';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
   for (const [role, v] of Object.entries(verdicts)) {
@@ -27,13 +27,14 @@ export function submitReview(db: Db, actor: Actor | null, input: { itemId: numbe
   checkVerdicts(input.verdicts);
   return db.transaction(() => {
     const state = itemState(db, input.itemId);
-    const given = statement(db, 'SELECT checker_id, passed FROM reviews WHERE item_id = ? AND round = ?').all(input.itemId, state.round) as
-      { checker_id: string; passed: number }[];
+    const given = verdictsOfRound(db, input.itemId, state.round);
     const refusal = reviewRefusal(actor, state.assignment, state.status, given.some((g) => g.checker_id === actor.id));
     if (refusal) throw new AppError('forbidden', refusal);
     const passed = input.verdicts.perception.verdict === 'pass' && input.verdicts.knowledge.verdict === 'pass';
-    statement(db, 'INSERT INTO reviews (item_id, round, checker_id, verdicts, passed, at, guideline_version) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(input.itemId, state.round, actor.id, JSON.stringify(input.verdicts), passed ? 1 : 0, now.toISOString(), latestGuidelineVersion(db, state.datasetId));
+    insertReview(db, {
+      itemId: input.itemId, round: state.round, checker: actor.id, verdicts: JSON.stringify(input.verdicts), passed,
+      at: now.toISOString(), guidelineVersion: latestGuidelineVersion(db, state.datasetId),
+    });
     if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'review', now.toISOString());
     // Only the two current checkers count: a verdict from someone reassigned away no longer decides.
     const counted = given.filter((g) => state.assignment!.checkers.includes(g.checker_id));

@@ -2,9 +2,9 @@ import type { RoundDiff, TripletDraft } from '@shared/contract';
 import { onItem, type Actor } from '@shared/domain/permissions';
 import { roundDiff } from '@shared/domain/round-diff';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
+import { submissionRows } from './store/reviews';
 import { AppError } from '../errors';
-import { itemState } from './assignment-store';
+import { itemState } from './store/assignments';
 
 export interface Submission { round: number; version: number; at: string; guidelineVersion: number | null; draft: TripletDraft }
 
@@ -13,11 +13,7 @@ export interface Submission { round: number; version: number; at: string; guidel
  * `save` revision of that version (written in the same transaction) holds the text.
  */
 export function submissionsOf(db: Db, itemId: number): Submission[] {
-  const rows = statement(db, `SELECT s.at, s.diff AS submitted, v.diff AS saved FROM revisions s
-    JOIN revisions v ON v.entity = 'triplet' AND v.entity_id = s.entity_id AND v.action = 'save'
-      AND json_extract(v.diff, '$.version') = json_extract(s.diff, '$.version')
-    WHERE s.entity = 'triplet' AND s.entity_id = ? AND s.action = 'submit' ORDER BY s.id`).all(String(itemId)) as
-    { at: string; submitted: string; saved: string }[];
+  const rows = submissionRows(db, itemId);
   return rows.map((r) => {
     const s = JSON.parse(r.submitted) as { version: number; round: number; guidelineVersion?: number | null };
     const v = JSON.parse(r.saved) as { draft: TripletDraft };

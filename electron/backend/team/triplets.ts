@@ -6,15 +6,15 @@ import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
-import { getItem } from '../services/items';
-import { itemState, setStatus, type ItemState } from './assignment-store';
+import { getItem } from '../items/items';
+import { itemState, setStatus, type ItemState } from './store/assignments';
 import { readDraft, writeDraft } from './drafts';
 import { upcomingItems } from './queues';
-import { latestGuidelineVersion } from './guideline-store';
-import { repliesOfItem } from './reply-store';
+import { latestGuidelineVersion } from './store/guidelines';
+import { repliesOfItem } from './store/replies';
 import { reviewVisibility } from './review-visibility';
 import { diffOfRound } from './submissions';
-import { addWorkTime, personItemTime } from './time-store';
+import { addWorkTime, personItemTime } from './store/time';
 import type { TimeDelta } from '@shared/contract';
 
 export const transition = (...args: Parameters<typeof nextStatus>) => {

@@ -2,22 +2,21 @@ import type { User, UserRole } from '@shared/contract';
 import type { Actor } from '@shared/domain/permissions';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
-import { statement } from '../db/statements';
 import { AppError } from '../errors';
 import { hashPassword, MIN_PASSWORD } from './passwords';
-
-interface UserRow { id: string; name: string; display_name: string; roles: string; password_hash: string | null }
+import { deleteSessionsOf } from './store/sessions';
+import { insertUser, setPasswordHash, setProfile, userRowByIdOrName, userRowByName, userRows, type UserRow } from './store/users';
 
 const toUser = (r: UserRow): User => ({
   id: r.id, name: r.name, displayName: r.display_name, roles: JSON.parse(r.roles) as UserRole[], hasPassword: r.password_hash !== null,
 });
 
 export function listUsers(db: Db): User[] {
-  return (db.prepare('SELECT * FROM users ORDER BY name').all() as UserRow[]).map(toUser);
+  return userRows(db).map(toUser);
 }
 
 export function findUser(db: Db, idOrName: string): User | null {
-  const row = statement(db, 'SELECT * FROM users WHERE id = ? OR name = ?').get(idOrName, idOrName) as UserRow | undefined;
+  const row = userRowByIdOrName(db, idOrName);
   return row ? toUser(row) : null;
 }
 
@@ -34,7 +33,7 @@ export function actorOf(db: Db, userId: string): Actor | null {
 }
 
 export function passwordHashOf(db: Db, name: string): { user: User; hash: string | null } | null {
-  const row = db.prepare('SELECT * FROM users WHERE name = ?').get(name) as UserRow | undefined;
+  const row = userRowByName(db, name);
   return row ? { user: toUser(row), hash: row.password_hash } : null;
 }
 
@@ -55,8 +54,7 @@ export async function addUser(
   const hash = input.password === undefined ? null : await hashPassword(input.password);
   const roles = [...new Set(input.roles)];
   db.transaction(() => {
-    db.prepare('INSERT INTO users (id, name, display_name, roles, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(input.name, input.name, input.displayName?.trim() || input.name, JSON.stringify(roles), hash, now.toISOString());
+    insertUser(db, input.name, input.displayName?.trim() || input.name, JSON.stringify(roles), hash, now.toISOString());
     logUser(db, by, now, input.name, 'create', { roles });
   })();
   return requireUser(db, input.name);
@@ -67,9 +65,9 @@ export async function setPassword(db: Db, name: string, password: string, by: st
   checkPassword(password);
   const hash = await hashPassword(password);
   db.transaction(() => {
-    db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+    setPasswordHash(db, user.id, hash);
     // A new password ends every open session of that user.
-    db.prepare('DELETE FROM sessions WHERE user_id = ?').run(user.id);
+    deleteSessionsOf(db, user.id);
     logUser(db, by, now, user.id, 'password', {});
   })();
   return requireUser(db, name);
@@ -84,7 +82,7 @@ export function updateUser(db: Db, name: string, patch: { displayName?: string |
       const leads = listUsers(db).filter((u) => u.roles.includes('lead') && u.id !== user.id);
       if (leads.length === 0) throw new AppError('conflict', `${user.name} is the only lead; make someone else lead first`);
     }
-    db.prepare('UPDATE users SET display_name = ?, roles = ? WHERE id = ?').run(displayName, JSON.stringify(roles), user.id);
+    setProfile(db, user.id, displayName, JSON.stringify(roles));
     logUser(db, by, now, user.id, 'update', { roles, displayName });
   })();
   return requireUser(db, name);

@@ -4,7 +4,7 @@ import type { OptimizeParams } from '@shared/tpeval/params';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
+import { findDataset } from '../datasets/datasets';
 import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/tpeval/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */

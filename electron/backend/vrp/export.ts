@@ -4,21 +4,14 @@ import { stringify } from 'csv-stringify/sync';
 import type { VariantRow } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
-import { imageBytes } from '../services/images';
-
-interface Row {
-  item_id: number; source_item_id: number; source_question_id: number; source_ext_id: string; name: string;
-  level: VariantRow['level']; colour: VariantRow['colour']; shape: VariantRow['shape']; font: VariantRow['font'];
-  position: VariantRow['position']; width: number; height: number; image_hash: string; created_at: string;
-}
+import { findDataset } from '../datasets/datasets';
+import { imageBytes } from '../items/images';
+import { variantRows } from './store/scenes';
 
 /** Variants generated from a source dataset, grouped by original in generation order. */
 export function listVariants(db: Db, datasetRef: number | string): VariantRow[] {
   const source = findDataset(db, datasetRef);
-  const rows = db.prepare(`SELECT v.*, s.ext_id AS source_ext_id FROM variants v
-    JOIN items s ON s.id = v.source_item_id JOIN items i ON i.id = v.item_id
-    WHERE s.dataset_id = ? ORDER BY i.position`).all(source.id) as Row[];
+  const rows = variantRows(db, source.id);
   return rows.map((r) => ({
     itemId: r.item_id, sourceItemId: r.source_item_id, sourceQuestionId: r.source_question_id, sourceExtId: r.source_ext_id,
     name: r.name, level: r.level, colour: r.colour, shape: r.shape, font: r.font, position: r.position,

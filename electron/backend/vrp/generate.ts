@@ -7,11 +7,11 @@ import type { KonvaLib } from '@shared/vrp/konva-scene';
 import { variantName, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { imageBytes } from '../services/images';
+import { imageBytes } from '../items/images';
 import type { JobControl } from '../jobs/registry';
 import type { FullPlan, PlannedOriginal } from './plan';
 import { decodeSource, renderVariant } from './render';
-import { storeVariants, type StagedVariant } from './store';
+import { storeVariants, type StagedVariant } from './store/variants';
 import { exportVariants } from './export';
 
 export interface GenerateInput {

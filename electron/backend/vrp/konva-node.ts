@@ -1,7 +1,7 @@
 import Konva from 'konva';
 import { createCanvas, DOMMatrix, Image, Path2D } from '@napi-rs/canvas';
 import type { KonvaLib } from '@shared/vrp/konva-scene';
-import { registerFonts } from '../demo/fonts';
+import { registerFonts } from './fonts';
 
 let ready = false;
 

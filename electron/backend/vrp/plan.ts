@@ -4,10 +4,10 @@ import { variantMatrix, type VariantSelection, type VariantSpec } from '@shared/
 import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { findDataset } from '../services/datasets';
+import { findDataset } from '../datasets/datasets';
 import { checkRenderable } from './render';
 import { canvasItems, parseStoredScene } from './scenes';
-import { statement } from '../db/statements';
+import { datasetFormat, planLookups } from './store/scenes';
 
 /** One original with everything needed to draw its variants. */
 export interface PlannedOriginal {
@@ -45,13 +45,11 @@ export function planVariants(db: Db, datasetRef: number | string, selection: Var
   const skipped: VariantPlan['skipped'] = [];
   const originals: PlannedOriginal[] = [];
   const problems: { code: 'invalid_input' | 'unsupported' | 'conflict'; message: string }[] = [];
-  const positionOf = statement(db, 'SELECT position FROM items WHERE id = ?');
-  const sceneOf = statement(db, 'SELECT doc, version FROM scenes WHERE item_id = ?');
-  const questionOf = statement(db, 'SELECT hint, options FROM questions WHERE id = ?');
+  const lookup = planLookups(db);
   const wantsText = specs.some((s) => s.level === 'full');
   const wantsShapes = specs.some((s) => s.level !== 'none' && s.shape !== 'none');
   for (const item of canvasItems(db, dataset.id)) {
-    const row = sceneOf.get(item.id) as { doc: string; version: number } | undefined;
+    const row = lookup.scene(item.id);
     if (!row) {
       skipped.push({ itemId: item.id, extId: item.extId, reason: 'no scene drawn' });
       continue;
@@ -73,13 +71,13 @@ export function planVariants(db: Db, datasetRef: number | string, selection: Var
     } catch (error) {
       problems.push({ code: 'unsupported', message: (error as Error).message });
     }
-    const position = (positionOf.get(item.id) as { position: number }).position;
-    const question = questionOf.get(item.questionId) as { hint: string | null; options: string };
+    const position = lookup.position(item.id);
+    const question = lookup.question(item.questionId);
     const bandText = bandInstruction(scene.text.content, question.hint, JSON.parse(question.options) as Option[]);
     originals.push({ itemId: item.id, extId: item.extId, position, questionId: item.questionId, scene, sceneVersion: row.version, bandText });
   }
-  const target = statement(db, 'SELECT format FROM datasets WHERE name = ?').get(variantDatasetName(dataset.name)) as { format: string } | undefined;
-  if (target && target.format !== 'vrp') {
+  const targetFormat = datasetFormat(db, variantDatasetName(dataset.name));
+  if (targetFormat !== undefined && targetFormat !== 'vrp') {
     problems.push({ code: 'conflict', message: `a dataset named "${variantDatasetName(dataset.name)}" exists and does not hold variants; rename it first` });
   }
   if (problems.length) {

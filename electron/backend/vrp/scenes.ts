@@ -3,10 +3,8 @@ import { loadScene, SceneLoadError } from '@shared/vrp/migrate';
 import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
-import { statement } from '../db/statements';
 import { AppError } from '../errors';
-
-interface SceneRow { doc: string; version: number; updated_at: string; updated_by: string | null }
+import { canvasRows, firstImageRow, itemExists, sceneRow, sceneVersion, writeScene, type ImageSize } from './store/scenes';
 
 /** Parses a stored scene, turning "from a newer schema" and damage into a message that names the item. */
 export function parseStoredScene(itemId: number, doc: string): Scene {
@@ -20,7 +18,7 @@ export function parseStoredScene(itemId: number, doc: string): Scene {
 
 export function getScene(db: Db, itemId: number): SceneRecord {
   requireItem(db, itemId);
-  const row = statement(db, 'SELECT doc, version, updated_at, updated_by FROM scenes WHERE item_id = ?').get(itemId) as SceneRow | undefined;
+  const row = sceneRow(db, itemId);
   if (!row) return { itemId, scene: null, version: 0, updatedAt: null, updatedBy: null };
   return { itemId, scene: parseStoredScene(itemId, row.doc), version: row.version, updatedAt: row.updated_at, updatedBy: row.updated_by };
 }
@@ -41,39 +39,22 @@ export function saveScene(db: Db, itemId: number, version: number, scene: Scene,
       if (ids.has(shape.id)) throw new AppError('invalid_input', `two shapes share the id ${shape.id}`);
       ids.add(shape.id);
     }
-    const current = statement(db, 'SELECT version FROM scenes WHERE item_id = ?').get(itemId) as { version: number } | undefined;
-    const stored = current?.version ?? 0;
+    const current = sceneVersion(db, itemId);
+    const stored = current ?? 0;
     if (stored !== version) {
       throw new AppError('conflict', `the scene of item ${itemId} was saved elsewhere (now version ${stored}, yours was ${version}); reload it to see the other changes`);
     }
     const at = now.toISOString();
     const doc = JSON.stringify(scene);
-    if (current) {
-      statement(db, 'UPDATE scenes SET doc = ?, version = version + 1, updated_by = ?, updated_at = ? WHERE item_id = ?').run(doc, userId, at, itemId);
-    } else {
-      statement(db, 'INSERT INTO scenes (item_id, doc, version, updated_by, updated_at) VALUES (?, ?, 1, ?, ?)').run(itemId, doc, userId, at);
-    }
-    appendRevision(db, 'scene', itemId, userId, at, current ? 'update' : 'create', { version: stored + 1, scene });
+    writeScene(db, itemId, doc, userId, at, current !== undefined);
+    appendRevision(db, 'scene', itemId, userId, at, current !== undefined ? 'update' : 'create', { version: stored + 1, scene });
     return { itemId, scene, version: stored + 1, updatedAt: at, updatedBy: userId };
   })();
 }
 
-interface CanvasRow {
-  id: number; ext_id: string; category: string | null; hash: string; width: number; height: number;
-  question_id: number | null; question: string | null; doc: string | null; scene_version: number | null;
-}
-
 /** The dataset's items that have an image, in import order, with their origin question and what is drawn. */
 export function canvasItems(db: Db, datasetId: number): CanvasItem[] {
-  const rows = db.prepare(`SELECT i.id, i.ext_id, i.category, im.hash, im.width, im.height,
-      (SELECT q.id FROM questions q WHERE q.item_id = i.id ORDER BY q.role_rank, q.id LIMIT 1) AS question_id,
-      (SELECT q.text FROM questions q WHERE q.item_id = i.id ORDER BY q.role_rank, q.id LIMIT 1) AS question,
-      s.doc, s.version AS scene_version
-    FROM items i
-    JOIN item_images ii ON ii.item_id = i.id AND ii.position = 0
-    JOIN images im ON im.hash = ii.image_hash
-    LEFT JOIN scenes s ON s.item_id = i.id
-    WHERE i.dataset_id = ? ORDER BY i.position`).all(datasetId) as CanvasRow[];
+  const rows = canvasRows(db, datasetId);
   return rows.filter((r) => r.question_id !== null).map((r) => {
     let shapes = 0;
     let hasText = false;
@@ -94,11 +75,10 @@ export function canvasItems(db: Db, datasetId: number): CanvasItem[] {
   });
 }
 
-export function firstImage(db: Db, itemId: number): { hash: string; width: number; height: number } | undefined {
-  return statement(db, `SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
-    WHERE ii.item_id = ? ORDER BY ii.position LIMIT 1`).get(itemId) as { hash: string; width: number; height: number } | undefined;
+export function firstImage(db: Db, itemId: number): ImageSize | undefined {
+  return firstImageRow(db, itemId);
 }
 
 function requireItem(db: Db, itemId: number): void {
-  if (!statement(db, 'SELECT 1 FROM items WHERE id = ?').get(itemId)) throw new AppError('not_found', `item ${itemId} does not exist`);
+  if (!itemExists(db, itemId)) throw new AppError('not_found', `item ${itemId} does not exist`);
 }

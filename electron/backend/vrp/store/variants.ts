@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { VariantResult } from '@shared/contract';
 import { colourValues, fontValues, FULL_INTERVENTION_PROMPT, levels, positionValues, shapeValues, type VariantSpec } from '@shared/vrp/relations';
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
-import { statement } from '../db/statements';
-import { questionsOf } from '../services/items';
-import type { FullPlan, PlannedOriginal } from './plan';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
+import { statement } from '../../db/statements';
+import { questionsOf } from '../../items/items';
+import type { FullPlan, PlannedOriginal } from '../plan';
 
 /** A drawn variant waiting in the scratch folder for the final transaction. */
 export interface StagedVariant {

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
 import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
-import { findDataset } from './datasets';
+import { findDataset } from '../datasets/datasets';
 import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/review-history-export';
 
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {

@@ -1,8 +1,9 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { maxImagePixels } from '../formats/pixel-budget';
+import { maxImagePixels } from './pixel-budget';
 import { imageDecodes } from './decode-limit';
+import { imageRow, storeThumbnail, thumbnailRow } from './store';
 
 const THUMB_EDGE = 192;
 
@@ -12,7 +13,7 @@ export interface ImageBytes {
 }
 
 export function imageBytes(db: Db, hash: string): ImageBytes {
-  const row = db.prepare('SELECT mime, bytes FROM images WHERE hash = ?').get(hash) as ImageBytes | undefined;
+  const row = imageRow(db, hash);
   if (!row) throw new AppError('not_found', `image ${hash} is not in this project`);
   return row;
 }
@@ -36,9 +37,7 @@ export function thumbnail(db: Db, hash: string): Promise<ImageBytes> {
 }
 
 async function makeThumbnail(db: Db, hash: string): Promise<ImageBytes> {
-  const row = db.prepare('SELECT mime, bytes, thumb, thumb_mime, width, height FROM images WHERE hash = ?').get(hash) as
-    | { mime: string; bytes: Buffer; thumb: Buffer | null; thumb_mime: string | null; width: number; height: number }
-    | undefined;
+  const row = thumbnailRow(db, hash);
   if (!row) throw new AppError('not_found', `image ${hash} is not in this project`);
   if (row.thumb && row.thumb_mime) return { mime: row.thumb_mime, bytes: row.thumb };
   // Small ones are their own thumbnail; one over the pixel budget (stored before the budget existed) is never decoded here.
@@ -57,6 +56,6 @@ async function makeThumbnail(db: Db, hash: string): Promise<ImageBytes> {
   } catch {
     return { mime: row.mime, bytes: row.bytes };
   }
-  db.prepare('UPDATE images SET thumb = ?, thumb_mime = ? WHERE hash = ?').run(thumb, 'image/webp', hash);
+  storeThumbnail(db, hash, thumb, 'image/webp');
   return { mime: 'image/webp', bytes: thumb };
 }

@@ -1,0 +1,45 @@
+import type { DatasetSummary } from '@shared/contract';
+import type { Db } from '../db/open';
+import { AppError } from '../errors';
+import { appendRevision } from '../db/revisions';
+import { datasetByRef, datasetName, datasetNames, datasetRows, deleteDatasetRows, itemCounts, questionCounts, type DatasetWithMeta } from './store';
+
+/** Datasets with question counts per role and per source (what `anchor info` prints). */
+export function listDatasets(db: Db): DatasetSummary[] {
+  const rows = datasetRows(db);
+  const itemCount = itemCounts(db);
+  const counts = questionCounts(db);
+  return rows.map((d) => {
+    const byRole: Record<string, number> = {};
+    const bySource: Record<string, number> = {};
+    let questionCount = 0;
+    for (const c of counts) {
+      if (c.id !== d.id) continue;
+      byRole[c.role] = (byRole[c.role] ?? 0) + c.n;
+      const source = c.source || '(none)';
+      bySource[source] = (bySource[source] ?? 0) + c.n;
+      questionCount += c.n;
+    }
+    return { id: d.id, name: d.name, format: d.format, createdAt: d.created_at, itemCount: itemCount.get(d.id) ?? 0, questionCount, byRole, bySource };
+  });
+}
+
+export function findDataset(db: Db, ref: number | string): DatasetWithMeta {
+  const row = datasetByRef(db, ref);
+  if (!row) {
+    const names = datasetNames(db);
+    throw new AppError('not_found', `no dataset ${JSON.stringify(ref)}; the project has ${names.length ? names.join(', ') : 'no datasets yet'}`);
+  }
+  return row;
+}
+
+/** Deletes a dataset and drops images nothing refers to any more, in one transaction. */
+export function deleteDataset(db: Db, id: number, userId: string | null, now: Date): boolean {
+  return db.transaction(() => {
+    const name = datasetName(db, id);
+    if (name === undefined) return false;
+    deleteDatasetRows(db, id);
+    appendRevision(db, 'dataset', id, userId, now, 'delete', { name });
+    return true;
+  })();
+}

@@ -1,0 +1,15 @@
+import type { MethodName } from '@shared/contract';
+import type { Handlers } from '../dispatch';
+import type { DomainContext } from '../context';
+import { deleteDataset, listDatasets } from './datasets';
+
+type DatasetMethod = Extract<MethodName, `datasets.${string}`>;
+
+/** The project's datasets: listed with their counts, or deleted with the images only they used. */
+export function datasetHandlers(domain: DomainContext): Pick<Handlers, DatasetMethod> {
+  const { db, now } = domain;
+  return {
+    'datasets.list': () => listDatasets(db()),
+    'datasets.delete': ({ id }, ctx) => ({ deleted: deleteDataset(db(), id, ctx.userId, now()) }),
+  };
+}

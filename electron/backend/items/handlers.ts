@@ -1,0 +1,27 @@
+import type { ItemDetail, MethodName } from '@shared/contract';
+import type { CallContext, Handlers } from '../dispatch';
+import type { DomainContext } from '../context';
+import { getItem, itemNeighbours } from './items';
+import { listQuestions, questionFacets, type ReadClause } from './questions';
+
+type ItemMethod = Extract<MethodName, `${'items' | 'questions'}.${string}`>;
+
+/**
+ * What a caller may read of the drafts, decided by the team workflow and handed in by `handlers.ts`: the item layer
+ * sits below the team, which builds on items.
+ */
+export interface ReadRules {
+  item(item: ItemDetail, ctx: CallContext): ItemDetail;
+  questions(ctx: CallContext): ReadClause | null;
+}
+
+/** Browsing questions and reading one item with its images and questions. */
+export function itemHandlers(domain: DomainContext, readRules: ReadRules): Pick<Handlers, ItemMethod> {
+  const { db } = domain;
+  return {
+    'questions.list': ({ offset, limit, ...filter }, ctx) => listQuestions(db(), filter, offset, limit, readRules.questions(ctx)),
+    'questions.facets': ({ datasetId }) => questionFacets(db(), datasetId),
+    'items.get': ({ id }, ctx) => readRules.item(getItem(db(), id), ctx),
+    'items.neighbours': ({ id }) => itemNeighbours(db(), id),
+  };
+}
