@@ -5,6 +5,7 @@ import type { JobRegistry } from './jobs/registry';
 import type { RecentProjects } from './recent';
 import type { EndpointStore } from './endpoints/store';
 import { Reports } from './reports/service';
+import { keepRunSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 import { findUser } from './team/users';
@@ -44,6 +45,7 @@ export class BackendState {
   ) {
     this.runs = new RunManager(() => this.requireProject(), jobs, events, endpoints, now);
     this.reports = new Reports(() => this.requireProject().db, this.runs);
+    keepRunSummaries();
   }
 
   requireProject(): ProjectSession {

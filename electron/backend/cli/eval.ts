@@ -4,7 +4,7 @@ import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contr
 import { AppError } from '../errors';
 import { int, withProject, type Common } from './commands';
 import type { Output } from './output';
-import type { RunOutcome } from '../engine/runner';
+import type { RunOutcome } from '../runs/execute';
 
 
 export function describeRun(r: RunSummary): string {

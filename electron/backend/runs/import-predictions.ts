@@ -7,7 +7,7 @@ import { ruleOf } from '@shared/scoring/rules';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { summaryBatch } from '../reports/summary-hook';
+import { summaryBatch } from './summary-hook';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';

@@ -6,30 +6,24 @@ import { isRight } from '@shared/scoring/answer';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
+import type { Answer, AnswerSink, JudgeTry } from '../engine/settings';
 import { AppError } from '../errors';
-import { summaryChanged } from '../reports/summary-hook';
+import { summaryChanged } from './summary-hook';
 
-export interface JudgeTry { prompt: string; reply: string | null; error: string | null }
+export type { Answer, JudgeTry } from '../engine/settings';
 
-export interface Answer {
-  raw: string;
-  label: string | null;
-  path: ExtractionPath;
-  correct: boolean;
-  prompt: PromptMessagePart[];
-  judge: JudgeTry[];
-  tokensIn: number | null;
-  tokensOut: number | null;
-  latencyMs: number | null;
-  cost: number | null;
-  cached: boolean;
-  attempts: number;
+/** Where the engine's answers for run `runId` go: stored as its predictions, each write in its own transaction. */
+export function answerSink(db: Db, runId: number): AnswerSink {
+  return {
+    answered: (unit, answer, at) => storeAnswer(db, runId, unit.questionId, unit.pass, answer, at),
+    failed: (unit, message, prompt, attempts, at) => storeError(db, runId, unit.questionId, unit.pass, message, prompt, attempts, at),
+  };
 }
 
 /**
  * Stores an answer the moment it arrives. The unique unit index makes a second answer impossible; an error row (from
  * an earlier attempt) is replaced, an answered row never is. Every prediction write goes through here, storeError or
- * correctPrediction, and each keeps the run's summary in step in its own transaction (reports/summary-hook).
+ * correctPrediction, and each keeps the run's summary in step in its own transaction (runs/summary-hook).
  */
 export function storeAnswer(db: Db, runId: number, questionId: number, pass: number, a: Answer, now: string): void {
   db.transaction(() => {

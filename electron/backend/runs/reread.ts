@@ -4,7 +4,7 @@ import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { summaryBatch } from '../reports/summary-hook';
+import { summaryBatch } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { storeAnswer, storeError } from './predictions';
 import { runConfig, runRow } from './store';

@@ -2,14 +2,13 @@ import type { Option, Role, RunConfigParsed, RunStatus, RunSummary } from '@shar
 import { circularPasses } from '@shared/scoring/circular';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { storedCounts, type StoredCounts } from '../reports/summary-store';
-import { summaryChanged } from '../reports/summary-hook';
+import { storedRunCounts, summaryChanged, type StoredCounts } from './summary-hook';
 import { questionWhere } from '../services/questions';
 import { configHash, type FrozenConfig } from './config';
 import { runCounts } from './counts';
-import { runConfig, type RunRow } from './run-row';
+import { runConfig, type RunRow } from './store/runs';
 
-export { runConfig, runRow, type RunRow } from './run-row';
+export { runConfig, runRow, type RunRow } from './store/runs';
 
 interface SelectedQuestion {
   id: number; type: 'multiple-choice' | 'open'; options: string; answer: string;
@@ -69,7 +68,7 @@ export function findResumable(db: Db, config: FrozenConfig): number | null {
   return id ?? null;
 }
 
-/** A run that settles (done, paused, failed, cancelled) gets its summary in the same transaction (reports/summary-hook). */
+/** A run that settles (done, paused, failed, cancelled) gets its summary in the same transaction (runs/summary-hook). */
 export function setRunStatus(db: Db, id: number, status: RunRow['status'], error: string | null, now: Date | null): void {
   db.transaction(() => {
     db.prepare('UPDATE runs SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(status, error, now?.toISOString() ?? null, id);
@@ -126,14 +125,14 @@ function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs:
 /** Runs people started; the few-shot runs a TP-Eval optimisation makes are listed with the optimisation instead. */
 export function listRuns(db: Db, live: (id: number) => LiveInfo | null, nowMs: number): RunSummary[] {
   const rows = db.prepare(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all() as SummaryRow[];
-  const stored = storedCounts(db);
+  const stored = storedRunCounts(db);
   return rows.map((r) => toSummary(r, countsOf(db, r.id, stored), live(r.id), nowMs));
 }
 
 export function runSummary(db: Db, id: number, live: LiveInfo | null, nowMs: number): RunSummary {
   const row = db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(id) as SummaryRow | undefined;
   if (!row) throw new AppError('not_found', `run ${id} does not exist`);
-  return toSummary(row, countsOf(db, id, storedCounts(db, id)), live, nowMs);
+  return toSummary(row, countsOf(db, id, storedRunCounts(db, id)), live, nowMs);
 }
 
 export function deleteRun(db: Db, id: number): boolean {

@@ -10,7 +10,7 @@ import { fitSize, ImageEncoder, requestKey } from '../engine/request';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { PromptMessagePart } from '@shared/contract';
 import type { HelperPart } from '@shared/tpeval/meta-prompt';
-import type { EndpointSnapshot } from '../runs/config';
+import type { EndpointSnapshot } from '../engine/settings';
 
 /** A helper model of an optimisation (optimizer, analyzer or embeddings) with its own client and limiter. */
 export interface Helper {
