@@ -8,7 +8,7 @@ import type { RunnerDeps, RunOutcome } from './execute';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './store';
 import { loadUnits } from './store/units';
-import { forgetBatch, rememberBatch, savedBatch } from './batch-store';
+import { forgetBatch, rememberBatch, savedBatch } from './store/batches';
 import { BATCH_DONE, BatchProvider, type BatchState } from './batch-provider';
 
 interface Pending { unit: Unit; built: BuiltRequest; key: string }

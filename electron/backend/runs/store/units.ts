@@ -31,3 +31,28 @@ export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors')
   });
 }
 
+
+const PENDING_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
+    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+    WHERE u.run_id = ? AND p.id IS NULL`;
+
+export interface PendingUnitRow { question_id: number; pass: number; position: number; options: string; item_id: number; text: string; hint: string | null }
+
+/** The first unit of the run nobody has answered yet, in run order. */
+export function firstPendingUnit(db: Db, runId: number): PendingUnitRow | undefined {
+  return db.prepare(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${PENDING_FROM} ORDER BY u.position LIMIT 1`)
+    .get(runId) as PendingUnitRow | undefined;
+}
+
+/** Units of the run with no prediction yet. */
+export function pendingUnitCount(db: Db, runId: number): number {
+  return Number(db.prepare(`SELECT count(*) ${PENDING_FROM}`).pluck().get(runId));
+}
+
+export interface GradedUnitRow { options: string; answer: string; type: QuestionType; meta: string }
+
+/** One unit with what grading a person's answer needs. */
+export function gradedUnit(db: Db, runId: number, questionId: number, pass: number): GradedUnitRow | undefined {
+  return db.prepare(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
+      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as GradedUnitRow | undefined;
+}
