@@ -148,6 +148,6 @@ export function createHandlers(state: BackendState): Handlers {
 
     ...teamHandlers(state),
     ...vrpHandlers(state),
-    ...optimizeHandlers(state),
+    ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
   };
 }

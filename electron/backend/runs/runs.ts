@@ -7,7 +7,7 @@ import { storedRunCounts, summaryChanged, type StoredCounts } from './summary-ho
 import { configHash, type FrozenConfig } from './config';
 import { runCounts } from './counts';
 import {
-  deleteRunRow, insertRun, runConfig, summaryRow, summaryRows, unfinishedRunWithHash, unitCount, unitInserter, updateRunStatus,
+  deleteRunRow, insertRun, runConfig, setRunOptimization, summaryRow, summaryRows, unfinishedRunWithHash, unitCount, unitInserter, updateRunStatus,
   type RunRow, type SummaryRow,
 } from './store/runs';
 import { datasetName, selectQuestions, type SelectedQuestion } from './store/questions';
@@ -113,3 +113,19 @@ export function runSummary(db: Db, id: number, live: LiveInfo | null, nowMs: num
 export function deleteRun(db: Db, id: number): boolean {
   return deleteRunRow(db, id);
 }
+
+/**
+ * Creates a few-shot run of a TP-Eval optimisation in one transaction: a crash in between must not leave it in the
+ * Runs list.
+ */
+export function createOptimizationRun(db: Db, input: RunConfigParsed, config: FrozenConfig, userId: string | null, now: Date, optimizationId: number): number {
+  return db.transaction(() => {
+    const created = createRun(db, input, config, userId, now);
+    setRunOptimization(db, created, optimizationId);
+    return created;
+  })();
+}
+
+// What other domains read of runs, so they need not import the runs' store.
+export { runRow } from './store/runs';
+export { selectQuestions } from './store/questions';

@@ -3,7 +3,6 @@ import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, 
 import { slotNames } from '@shared/tpeval/question-template';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/tpeval/scoring';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { RetryPolicy } from '../engine/ask';
@@ -11,10 +10,13 @@ import { RunStats } from '../engine/stats';
 import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
 import { executeRun } from '../runs/execute';
-import { createRun, runRow, runSummary } from '../runs/store';
+import { createOptimizationRun, runRow, runSummary } from '../runs/runs';
 import { runInputFor, type OptimizeConfig } from './config';
 import { askHelper, embed, helperFor, type OptimizationCall, type Helper, type HelperImage } from './helpers';
-import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
+import {
+  candidates, exampleRows, finishedOptimizations, insertCandidate, itemImagesReader, optimizationRow, setChosen, setOptimizationStatus, setRound,
+  updateCandidate, wrongRows,
+} from './store';
 
 export interface OptimizeDeps {
   db: Db;
@@ -42,12 +44,7 @@ export async function askWithPrompt(
   if (runId === null) {
     const input = runInputFor(config, prompt, itemIds, name);
     const frozen = freezeConfig(input, deps.endpoints);
-    // One transaction: a crash in between must not leave a few-shot run in the Runs list.
-    runId = db.transaction(() => {
-      const created = createRun(db, input, frozen, deps.userId, deps.now());
-      statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, created);
-      return created;
-    })();
+    runId = createOptimizationRun(db, input, frozen, deps.userId, deps.now(), optimizationId);
   }
   if (runRow(db, runId).status !== 'done') {
     // The optimisation's job drives the run; the run's own progress would only overwrite the optimisation's.
@@ -68,14 +65,11 @@ export function accuracyOf(db: Db, runId: number): number {
 
 /** The first wrong answers of a run with their questions' images, which the analyzer is shown. */
 function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Map<string, HelperImage> } {
-  const rows = db.prepare(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
-    JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
-    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, WRONG_SHOWN) as { text: string; item_id: number; options: string; answer: string; raw: string | null }[];
-  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
-    WHERE ii.item_id = ? ORDER BY ii.position`);
+  const rows = wrongRows(db, runId, WRONG_SHOWN);
+  const imagesOf = itemImagesReader(db);
   const images = new Map<string, HelperImage>();
   const wrong = rows.map((r) => {
-    const own = imagesOf.all(r.item_id) as HelperImage[];
+    const own: HelperImage[] = imagesOf(r.item_id);
     for (const image of own) images.set(image.hash, image);
     return {
       question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
@@ -86,9 +80,7 @@ function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Ma
 }
 
 function examplesOf(db: Db, config: OptimizeConfig): Example[] {
-  const rows = db.prepare(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
-    .all(JSON.stringify(config.fewItemIds), JSON.stringify(config.roles), EXAMPLES_SHOWN) as { text: string; options: string; answer: string }[];
+  const rows = exampleRows(db, config.fewItemIds, config.roles, EXAMPLES_SHOWN);
   return rows.map((r) => ({
     question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`), answer: (JSON.parse(r.answer) as string[]).join(' / '),
   }));
@@ -195,7 +187,7 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
     if (p0.status === 'pending') await score(p0);
     report();
     if (config.zeroShot) {
-      statement(db, 'UPDATE optimizations SET round = 1 WHERE id = ?').run(id);
+      setRound(db, id, 1);
       const pairs = transferPairs(db, config, id);
       if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
       for (let slot = 0; slot < p.perRound; slot++) {
@@ -205,7 +197,7 @@ export async function runOptimization(id: number, deps: OptimizeDeps): Promise<C
     } else {
       const examples = examplesOf(db, config);
       for (let round = Math.max(1, row.round); round <= p.rounds; round++) {
-        statement(db, 'UPDATE optimizations SET round = ? WHERE id = ?').run(round, id);
+        setRound(db, id, round);
         // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
         // resumed round therefore sends exactly what it sent before.
         const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
@@ -238,7 +230,7 @@ function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidat
     for (const c of ranked) updateCandidate(db, c.id, { final_score: combinedScore(c.accuracy, c.similarity, alpha) });
     // Zero-shot has no labels to score on: the candidate closest in meaning to p0 that the model's preferences shaped.
     const chosen = config.zeroShot ? ranked.find((c) => c.round > 0) ?? ranked[0] : ranked[0];
-    statement(db, 'UPDATE optimizations SET chosen_id = ? WHERE id = ?').run(chosen?.id ?? null, id);
+    setChosen(db, id, chosen?.id ?? null);
     setOptimizationStatus(db, id, 'done', null, now);
   })();
   return candidates(db, id).find((c) => c.id === optimizationRow(db, id).chosen_id) ?? null;
@@ -246,9 +238,7 @@ function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidat
 
 /** Other tasks' finished optimisations for the same target whose chosen prompt beat p0 on D_few. */
 function transferPairs(db: Db, config: OptimizeConfig, self: number): { task: string; original: string; optimised: string }[] {
-  const rows = db.prepare(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
-    JOIN opt_candidates c ON c.id = o.chosen_id JOIN opt_candidates c0 ON c0.optimization_id = o.id AND c0.round = 0
-    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(self) as { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[];
+  const rows = finishedOptimizations(db, self);
   return rows.filter((r) => {
     const other = JSON.parse(r.config) as OptimizeConfig;
     return other.target === config.target && !other.zeroShot && other.mode === config.mode && (r.accuracy ?? 0) > (r.base ?? 0);

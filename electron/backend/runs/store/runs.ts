@@ -87,3 +87,8 @@ export function summaryRow(db: Db, id: number): SummaryRow | undefined {
 export function unitCount(db: Db, runId: number): number {
   return Number(db.prepare('SELECT count(*) FROM run_units WHERE run_id = ?').pluck().get(runId));
 }
+
+/** Marks a run as one of a TP-Eval optimisation's few-shot runs (listed with the optimisation, not in Runs). */
+export function setRunOptimization(db: Db, runId: number, optimizationId: number): void {
+  statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, runId);
+}
