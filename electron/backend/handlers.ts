@@ -10,19 +10,13 @@ import { defaultDatasetName, runImport } from './services/imports';
 import { getItem, itemNeighbours } from './services/items';
 import { listQuestions, questionFacets } from './services/questions';
 import { buildDemoProject } from './demo/build';
-import { promptPresets } from '@shared/prompts/templates';
-import { testEndpoint } from './endpoints/test-endpoint';
-import { deleteRun, runRow } from './runs/store';
 import { checkSummaries } from './reports/summary-doctor';
-import { correctPrediction, getPrediction, listPredictions } from './runs/predictions';
-import { nextHumanQuestion } from './runs/human';
-import { importPredictions } from './runs/import-predictions';
-import { rereadRun } from './runs/reread';
-import { toolkitComparison } from './runs/toolkit/compare';
 import { exportRegions, importRegions } from './vrp/regions/scenes';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './tpeval/handlers';
+import { endpointsHandlers } from './endpoints/handlers';
+import { runsHandlers } from './runs/handlers';
 import { requireReadablePath } from './uploads';
 import { actorOf } from './team/users';
 import { readableItem } from './team/read-rules';
@@ -86,48 +80,6 @@ export function createHandlers(state: BackendState): Handlers {
     },
     'jobs.cancel': ({ id }) => ({ cancelled: state.jobs.cancel(id) }),
 
-    'endpoints.list': () => state.endpoints.list(),
-    'endpoints.save': ({ endpoint, apiKey, previousName }) => state.endpoints.save(endpoint, apiKey, previousName),
-    'endpoints.delete': ({ name }) => ({ deleted: state.endpoints.delete(name) }),
-    'endpoints.test': ({ name }) => testEndpoint(state.endpoints, name),
-
-    'runs.templates': () => [...promptPresets],
-    'runs.plan': (input) => state.runs.plan(input),
-    'runs.start': (input, ctx) => {
-      const { runId, jobId } = state.runs.start(input, ctx.userId);
-      return { runId, jobId };
-    },
-    'runs.list': () => state.runs.list(),
-    'runs.get': ({ id }) => state.runs.get(id),
-    'runs.pause': ({ id }) => state.runs.pause(id),
-    'runs.cancel': ({ id }) => state.runs.cancel(id),
-    'runs.resume': ({ id }) => {
-      const { runId, jobId } = state.runs.resume(id);
-      return { runId, jobId };
-    },
-    'runs.retryErrors': ({ id }) => {
-      const { runId, jobId } = state.runs.resume(id, 'errors');
-      return { runId, jobId };
-    },
-    'runs.delete': ({ id }) => {
-      if (state.runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
-      state.runs.refuseIfHeldElsewhere(id);
-      runRow(db(), id);
-      return { deleted: deleteRun(db(), id) };
-    },
-    'runs.predictions': ({ runId: id, offset, limit, ...filter }) => listPredictions(db(), id, filter, offset, limit),
-    'runs.prediction': ({ id }) => getPrediction(db(), id),
-    'runs.correct': ({ id, label }, ctx) => correctPrediction(db(), id, label, ctx.userId, state.now().toISOString()),
-    'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
-    'runs.answer': ({ runId: id, questionId, pass, label }) => state.runs.answer(id, questionId, pass, label),
-
-    'runs.importPredictions': (input, ctx) => {
-      requireReadablePath(state.dataDir, ctx, input.path);
-      if (input.judgePath) requireReadablePath(state.dataDir, ctx, input.judgePath);
-      return importPredictions(db(), input, ctx.userId, state.now());
-    },
-    'runs.reread': ({ id }, ctx) => rereadRun(db(), id, ctx.userId, state.now()),
-    'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
     // Region files are paths on this machine: the export is the owner's (contract); remotely an import reads uploads only.
     'regions.export': ({ datasetId, format, out }) => exportRegions(db(), datasetId, format, resolve(out)),
     'regions.import': ({ datasetId, path, format }, ctx) => {
@@ -146,6 +98,8 @@ export function createHandlers(state: BackendState): Handlers {
     // would otherwise evaluate it.
     'reports.html': async ({ id, compare }) => (await import('./reports/export')).htmlReport(state.reports, id, compare, state.version, state.now()),
 
+    ...endpointsHandlers(state.endpoints),
+    ...runsHandlers({ db, runs: state.runs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path) }),
     ...teamHandlers(state),
     ...vrpHandlers(state),
     ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
