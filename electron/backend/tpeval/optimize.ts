@@ -86,6 +86,153 @@ function examplesOf(db: Db, config: OptimizeConfig): Example[] {
   }));
 }
 
+/** One optimisation as it runs: its configuration, its helpers and how it logs their calls. */
+interface Session {
+  id: number;
+  deps: OptimizeDeps;
+  db: Db;
+  config: OptimizeConfig;
+  p: OptimizeConfig['params'];
+  label: string;
+  iso: () => string;
+  optimizer: Helper;
+  analyzer: Helper;
+  embedder: Helper | null;
+  ctx: OptimizationCall;
+  total: number;
+  /** The question template's slots a candidate must keep. */
+  slots: string[];
+}
+
+function openSession(id: number, deps: OptimizeDeps): Session {
+  const { db } = deps;
+  const row = optimizationRow(db, id);
+  const config = row.frozen;
+  const p = config.params;
+  const iso = () => deps.now().toISOString();
+  const helper = (name: string): Helper => { const e = deps.endpoints.get(name); return helperFor(e, deps.endpoints.apiKey(e)); };
+  return {
+    id, deps, db, config, p, label: row.task, iso,
+    optimizer: helper(config.optimizer),
+    analyzer: helper(config.analyzer),
+    embedder: config.embeddings ? helper(config.embeddings) : null,
+    ctx: { db, optimizationId: id, policy: deps.retry, signal: deps.control.signal, now: iso },
+    total: config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound,
+    slots: config.questionTemplate ? slotNames(config.questionTemplate.text) : [],
+  };
+}
+
+async function similarity(s: Session, prompt: string, candidateId: number): Promise<number> {
+  if (prompt === s.config.p0) return 1;
+  if (!s.embedder) return lexicalSimilarity(prompt, s.config.p0);
+  const [a, b] = [await embed(s.ctx, s.embedder, prompt, candidateId), await embed(s.ctx, s.embedder, s.config.p0, null)];
+  return cosine(a, b);
+}
+
+/** Scores a candidate: accuracy on D_few through a run, similarity to p0, c, and the analyzer's introspection. */
+async function score(s: Session, c: Candidate): Promise<void> {
+  const { db, config, p } = s;
+  if (s.deps.control.signal.aborted) throw new AppError('cancelled', 'cancelled');
+  if (config.zeroShot) {
+    // No labelled example to ask: a zero-shot candidate is judged by how much of p0's meaning it keeps.
+    const sim = await similarity(s, c.prompt, c.id);
+    updateCandidate(db, c.id, { status: 'scored', similarity: sim, score: sim });
+    return;
+  }
+  const runId = await askWithPrompt(s.deps, s.id, config, c.prompt, config.fewItemIds, `TP-Eval ${s.label} · round ${c.round}.${c.slot}`, c.runId);
+  updateCandidate(db, c.id, { run_id: runId });
+  const accuracy = accuracyOf(db, runId);
+  const sim = await similarity(s, c.prompt, c.id);
+  const { wrong, images } = wrongAnswers(db, runId);
+  const seesImages = s.analyzer.endpoint.kind !== 'text';
+  const introspection = wrong.length
+    ? await askHelper(s.ctx, s.analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
+    : 'Every example was answered correctly.';
+  updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
+}
+
+function report(s: Session): void {
+  const all = candidates(s.db, s.id);
+  const done = all.filter((c) => c.status !== 'pending').length;
+  const best = rankBy(all.filter((c) => c.status === 'scored').map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), s.p.alpha)[0];
+  s.deps.control.progress(done, s.total, `round ${optimizationRow(s.db, s.id).round} of ${s.config.zeroShot ? 1 : s.p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
+}
+
+/** Why a proposal cannot be scored in this slot, or null. */
+function problemOf(s: Session, prompt: string | null, base: string, budget: number): string | null {
+  if (!prompt) return 'the optimizer sent no prompt';
+  const edits = wordEditDistance(base, prompt);
+  return candidateProblem(prompt, s.config.mode, true, s.slots)
+    ?? (candidates(s.db, s.id).some((c) => c.prompt.trim() === prompt) ? 'repeats an earlier prompt' : null)
+    ?? (edits > budget ? `edits ${edits} words; this round allows ${budget}` : null);
+}
+
+/**
+ * A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates (the
+ * paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every ask back
+ * from the cache in the same order.
+ */
+async function propose(s: Session, round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> {
+  const { db, id, p } = s;
+  const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
+  if (existing) {
+    if (existing.status === 'pending') await score(s, existing);
+    return;
+  }
+  const budget = editBudget(round, s.config.p0, p);
+  const refused: Refusal[] = [];
+  for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
+    const seed = round * 100 + attempt * 10 + slot;
+    const reply = await askHelper(s.ctx, s.optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
+    const prompt = parseCandidate(reply);
+    const problem = problemOf(s, prompt, base, budget);
+    const edits = prompt ? wordEditDistance(base, prompt) : null;
+    if (!problem) {
+      await score(s, insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, s.iso()));
+      return;
+    }
+    if (attempt === MAX_ASKS - 1) {
+      insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, s.iso());
+      return;
+    }
+    refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
+  }
+}
+
+/** Zero-shot: candidates proposed from other tasks' improvements, in one round. */
+async function zeroShotRound(s: Session): Promise<void> {
+  const { db, id, config, p } = s;
+  setRound(db, id, 1);
+  const pairs = transferPairs(db, config, id);
+  if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
+  for (let slot = 0; slot < p.perRound; slot++) {
+    await propose(s, 1, slot, (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
+    report(s);
+  }
+}
+
+/** Few-shot: each round's candidates proposed from the top-K prompts so far, with their scores and introspections. */
+async function fewShotRounds(s: Session, fromRound: number): Promise<void> {
+  const { db, id, config, p } = s;
+  const examples = examplesOf(db, config);
+  for (let round = Math.max(1, fromRound); round <= p.rounds; round++) {
+    setRound(db, id, round);
+    // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
+    // resumed round therefore sends exactly what it sent before.
+    const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
+      .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
+    const top = rankBy(prior, p.alpha).slice(0, p.topK);
+    const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
+      task: s.label, mode: config.mode, examples, counter, slots: s.slots, refused,
+      top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
+    });
+    for (let slot = 0; slot < p.perRound; slot++) {
+      await propose(s, round, slot, text, top[0]?.prompt ?? config.p0);
+      report(s);
+    }
+  }
+}
+
 /**
  * Runs (or resumes) one TP-Eval optimisation: scores p0, then for each round asks the optimizer for candidates
  * from the top-K prompts with their scores and introspections, rejects any that break the template or the edit
@@ -95,124 +242,17 @@ function examplesOf(db: Db, config: OptimizeConfig): Example[] {
  */
 export async function runOptimization(id: number, deps: OptimizeDeps): Promise<Candidate | null> {
   const { db, control } = deps;
-  const row = optimizationRow(db, id);
-  const config = row.frozen;
-  const p = config.params;
-  const iso = () => deps.now().toISOString();
-  const helper = (name: string): Helper => { const e = deps.endpoints.get(name); return helperFor(e, deps.endpoints.apiKey(e)); };
-  const optimizer = helper(config.optimizer);
-  const analyzer = helper(config.analyzer);
-  const embedder = config.embeddings ? helper(config.embeddings) : null;
-  const ctx: OptimizationCall = { db, optimizationId: id, policy: deps.retry, signal: control.signal, now: iso };
-  const total = config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound;
-  const label = row.task;
+  const s = openSession(id, deps);
+  const { config } = s;
+  const fromRound = optimizationRow(db, id).round;
   setOptimizationStatus(db, id, 'running', null, null);
-
-  const similarity = async (prompt: string, candidateId: number): Promise<number> => {
-    if (prompt === config.p0) return 1;
-    if (!embedder) return lexicalSimilarity(prompt, config.p0);
-    const [a, b] = [await embed(ctx, embedder, prompt, candidateId), await embed(ctx, embedder, config.p0, null)];
-    return cosine(a, b);
-  };
-
-  const score = async (c: Candidate): Promise<void> => {
-    if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
-    if (config.zeroShot) {
-      // No labelled example to ask: a zero-shot candidate is judged by how much of p0's meaning it keeps.
-      const sim = await similarity(c.prompt, c.id);
-      updateCandidate(db, c.id, { status: 'scored', similarity: sim, score: sim });
-      return;
-    }
-    const runId = await askWithPrompt(deps, id, config, c.prompt, config.fewItemIds, `TP-Eval ${label} · round ${c.round}.${c.slot}`, c.runId);
-    updateCandidate(db, c.id, { run_id: runId });
-    const accuracy = accuracyOf(db, runId);
-    const sim = await similarity(c.prompt, c.id);
-    const { wrong, images } = wrongAnswers(db, runId);
-    const seesImages = analyzer.endpoint.kind !== 'text';
-    const introspection = wrong.length
-      ? await askHelper(ctx, analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
-      : 'Every example was answered correctly.';
-    updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
-  };
-
-  const report = () => {
-    const all = candidates(db, id);
-    const done = all.filter((c) => c.status !== 'pending').length;
-    const best = rankBy(all.filter((c) => c.status === 'scored').map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), p.alpha)[0];
-    control.progress(done, total, `round ${optimizationRow(db, id).round} of ${config.zeroShot ? 1 : p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
-  };
-
-  const slots = config.questionTemplate ? slotNames(config.questionTemplate.text) : [];
-  /** Why a proposal cannot be scored in this slot, or null. */
-  const problemOf = (prompt: string | null, base: string, budget: number): string | null => {
-    if (!prompt) return 'the optimizer sent no prompt';
-    const edits = wordEditDistance(base, prompt);
-    return candidateProblem(prompt, config.mode, true, slots)
-      ?? (candidates(db, id).some((c) => c.prompt.trim() === prompt) ? 'repeats an earlier prompt' : null)
-      ?? (edits > budget ? `edits ${edits} words; this round allows ${budget}` : null);
-  };
-
-  // A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates
-  // (the paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every
-  // ask back from the cache in the same order.
-  const propose = async (round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> => {
-    const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
-    if (existing) {
-      if (existing.status === 'pending') await score(existing);
-      return;
-    }
-    const budget = editBudget(round, config.p0, p);
-    const refused: Refusal[] = [];
-    for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
-      const seed = round * 100 + attempt * 10 + slot;
-      const reply = await askHelper(ctx, optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
-      const prompt = parseCandidate(reply);
-      const problem = problemOf(prompt, base, budget);
-      const edits = prompt ? wordEditDistance(base, prompt) : null;
-      if (!problem) {
-        await score(insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, iso()));
-        return;
-      }
-      if (attempt === MAX_ASKS - 1) {
-        insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, iso());
-        return;
-      }
-      refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
-    }
-  };
-
   try {
     let p0 = candidates(db, id).find((c) => c.round === 0);
-    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null, refused: [] }, iso());
-    if (p0.status === 'pending') await score(p0);
-    report();
-    if (config.zeroShot) {
-      setRound(db, id, 1);
-      const pairs = transferPairs(db, config, id);
-      if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
-      for (let slot = 0; slot < p.perRound; slot++) {
-        await propose(1, slot, (counter, refused) => zeroShotPrompt({ task: label, mode: config.mode, p0: config.p0, pairs, counter, slots, refused }), config.p0);
-        report();
-      }
-    } else {
-      const examples = examplesOf(db, config);
-      for (let round = Math.max(1, row.round); round <= p.rounds; round++) {
-        setRound(db, id, round);
-        // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
-        // resumed round therefore sends exactly what it sent before.
-        const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
-          .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
-        const top = rankBy(prior, p.alpha).slice(0, p.topK);
-        const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
-          task: label, mode: config.mode, examples, counter, slots, refused,
-          top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
-        });
-        for (let slot = 0; slot < p.perRound; slot++) {
-          await propose(round, slot, text, top[0]?.prompt ?? config.p0);
-          report();
-        }
-      }
-    }
+    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null, refused: [] }, s.iso());
+    if (p0.status === 'pending') await score(s, p0);
+    report(s);
+    if (config.zeroShot) await zeroShotRound(s);
+    else await fewShotRounds(s, fromRound);
     return finish(db, id, config, deps.now());
   } catch (error) {
     const cancelled = control.signal.aborted;
