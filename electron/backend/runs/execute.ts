@@ -2,26 +2,16 @@ import type { ApiError } from '@shared/contract';
 import type { Db } from '../db/open';
 import { storageFailure } from '../db/failures';
 import type { EndpointStore } from '../endpoints/store';
-import type { RetryPolicy } from '../engine/ask';
-import { askUnits, type Tally } from '../engine/runner';
-import type { RunStats } from '../engine/stats';
+import { askUnits, type EngineDeps, type Tally } from '../engine/runner';
 import { AppError } from '../errors';
-import type { JobControl } from '../jobs/registry';
 import { keysFor } from './config';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './store';
 import { loadUnits } from './store/units';
 
-export interface RunnerDeps {
-  db: Db;
+/** The engine's dependencies but the ones this file supplies (keys, sink), plus where keys come from. */
+export interface RunnerDeps extends Omit<EngineDeps, 'keys' | 'answers'> {
   endpoints: EndpointStore;
-  now: () => Date;
-  retry: RetryPolicy;
-  control: JobControl;
-  /** Aborted by "pause": no new requests, no retries or backoff waits; those in flight get `pauseGraceMs`, then are dropped. */
-  pause: AbortSignal;
-  stats: RunStats;
-  pauseGraceMs?: number;
   /** How often a batch run asks the provider how its batch is doing. */
   batchPollMs?: number;
 }
