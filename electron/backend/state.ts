@@ -5,6 +5,7 @@ import type { JobRegistry } from './jobs/registry';
 import type { RecentProjects } from './recent';
 import type { EndpointStore } from './endpoints/store';
 import { Reports } from './reports/service';
+import { keepRunSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 import { findUser } from './team/users';
@@ -36,6 +37,7 @@ export class BackendState {
   ) {
     this.runs = new RunManager(() => this.requireProject(), jobs, events, endpoints, now);
     this.reports = new Reports(() => this.requireProject().db, this.runs);
+    keepRunSummaries();
   }
 
   /** What the domains' handlers may use; its functions read the state at call time, as projects open and close. */

@@ -52,6 +52,13 @@ interface ExportOptions extends Common {
 }
 
 export function registerCommands(program: Command): void {
+  registerImport(program);
+  registerExport(program);
+  registerInfo(program);
+}
+
+/** `anchor import`: benchmark files into a new dataset. */
+function registerImport(program: Command): void {
   program
     .command('import')
     .description('import benchmark files into a new dataset (creates the project if it does not exist)')
@@ -79,7 +86,10 @@ export function registerCommands(program: Command): void {
         }
       }),
     );
+}
 
+/** `anchor export`: a dataset in a benchmark's format or as a Hugging Face release. */
+function registerExport(program: Command): void {
   program
     .command('export')
     .description('write a dataset as VLMEvalKit TSV, MMEvalPro JSON, or a Hugging Face release folder (hf-parquet)')
@@ -108,7 +118,10 @@ export function registerCommands(program: Command): void {
 Wrote the review history of ${result.reviewHistory.triplets} triplets to ${result.reviewHistory.path}` : ''));
       }),
     );
+}
 
+/** `anchor info`: the datasets of a project. */
+function registerInfo(program: Command): void {
   program
     .command('info')
     .description('list datasets with question counts per role and source')

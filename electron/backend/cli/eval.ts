@@ -4,7 +4,7 @@ import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contr
 import { AppError } from '../errors';
 import { int, withProject, type Common } from './commands';
 import type { Output } from './output';
-import type { RunOutcome } from '../engine/runner';
+import type { RunOutcome } from '../runs/execute';
 
 
 export function describeRun(r: RunSummary): string {
@@ -76,32 +76,37 @@ export function registerEval(program: Command): void {
     .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
     .option('--new', 'start a new run even if an unfinished one has this configuration')
     .option('--json', 'print one JSON document')
-    .action(async (opts: EvalOptions) =>
-      withProject(opts, false, async (backend, out) => {
-        const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
-        const input = {
-          datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
-          images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
-          ...(opts.vrpClarification ? { vrpClarification: true } : {}),
-          ...(roles ? { roles } : {}),
-          ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
-          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-          ...(opts.judge ? { judge: opts.judge } : {}),
-          ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-          ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
-          ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
-        };
-        const parsed = runConfigInputSchema.parse(input);
-        if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
-        const plan = await backend.call('runs.plan', input);
-        if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
-        const started = backend.state.runs.start(parsed, null, !opts.new);
-        if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
-        const summary = await follow(backend, out, started.runId, started.done);
-        out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
-      }),
-    );
+    .action(async (opts: EvalOptions) => withProject(opts, false, (backend, out) => evaluate(backend, out, opts)));
+  registerRuns(program);
+}
 
+/** `anchor eval`: plans the run, says what it will cost, then starts (or resumes) it and follows it to its end. */
+async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promise<void> {
+  const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
+  const input = {
+    datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
+    images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
+    ...(opts.vrpClarification ? { vrpClarification: true } : {}),
+    ...(roles ? { roles } : {}),
+    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+    ...(opts.judge ? { judge: opts.judge } : {}),
+    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
+    ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
+  };
+  const parsed = runConfigInputSchema.parse(input);
+  if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
+  const plan = await backend.call('runs.plan', input);
+  if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
+  const started = backend.state.runs.start(parsed, null, !opts.new);
+  if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
+  const summary = await follow(backend, out, started.runId, started.done);
+  out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
+}
+
+/** `anchor runs …`: list, show, retry and resume a project's runs. */
+function registerRuns(program: Command): void {
   const runs = program.command('runs').description('evaluation runs of a project');
   runs
     .command('list')

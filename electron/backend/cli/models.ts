@@ -3,11 +3,16 @@ import type { EndpointInput } from '@shared/contract';
 import { int, withBackend } from './commands';
 import { AppError } from '../errors';
 
-
 /** `anchor models …`: the machine's model endpoints (keys come from environment variables here, never from files). */
 export function registerModels(program: Command): void {
   const models = program.command('models').description('model endpoints (OpenAI-compatible: OpenAI, vLLM, Ollama, LM Studio…)');
+  registerAdd(models);
+  registerList(models);
+  registerTest(models);
+  registerRemove(models);
+}
 
+function registerAdd(models: Command): void {
   models
     .command('add')
     .description('add or replace an endpoint')
@@ -45,7 +50,9 @@ export function registerModels(program: Command): void {
         out.result(saved, () => `Saved ${saved.name}: ${saved.model} at ${saved.baseUrl} (key: ${saved.keySource === 'env' ? `from $${saved.apiKeyEnv}` : saved.apiKeyEnv ? `$${saved.apiKeyEnv} is not set` : 'none'})`);
       }),
     );
+}
 
+function registerList(models: Command): void {
   models
     .command('list')
     .description('list endpoints')
@@ -59,7 +66,9 @@ export function registerModels(program: Command): void {
             : list.map((e) => `${e.name}\t${e.model}\t${e.baseUrl}\t${e.kind}\tkey: ${e.keySource}\tconcurrency ${e.concurrency}`).join('\n'));
       }),
     );
+}
 
+function registerTest(models: Command): void {
   models
     .command('test')
     .description('send one tiny request and report latency')
@@ -73,7 +82,9 @@ export function registerModels(program: Command): void {
         out.result(r, () => `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"`);
       }),
     );
+}
 
+function registerRemove(models: Command): void {
   models
     .command('remove')
     .description('forget an endpoint')

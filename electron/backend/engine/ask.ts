@@ -1,4 +1,4 @@
-import type { EndpointSnapshot } from '../runs/config';
+import type { EndpointSnapshot } from './settings';
 import { RequestError, type ChatClient, type ChatReply, type ChatRequest } from './client';
 import type { AdaptiveLimiter } from './limiter';
 

@@ -1,7 +1,6 @@
 import type { Option } from '@shared/contract';
 import { judgePrompt, parseJudgeReply, type Extracted } from '@shared/scoring/extract';
-import type { JudgeTry } from '../runs/predictions';
-import type { EndpointSnapshot } from '../runs/config';
+import type { EndpointSnapshot, JudgeTry } from './settings';
 import { askWithRetries, costOf, GaveUp, type AskSignals, type RetryPolicy } from './ask';
 import { isBusy } from '../db/failures';
 import type { ResponseCache } from './cache';

@@ -1,19 +1,19 @@
 import { isRight, readResponse } from '@shared/scoring/answer';
 import type { Db } from '../db/open';
-import type { EndpointStore } from '../endpoints/store';
-import type { EndpointSnapshot, FrozenConfig } from '../runs/config';
-import { storeAnswer, type Answer } from '../runs/predictions';
 import { costOf, GaveUp, type AskSignals, type RetryPolicy } from './ask';
 import type { ResponseCache } from './cache';
 import { createChatClient, type ChatReply } from './client';
 import { askJudge, type Judge } from './judge';
 import { AdaptiveLimiter } from './limiter';
 import type { BuiltRequest, Unit } from './request';
+import type { Answer, AnswerSink, EndpointSnapshot } from './settings';
 
 /** Everything needed to turn a model's reply into a stored prediction, whether it came live, from the cache or a batch. */
 export interface ReplySink {
+  /** The project: the cache lives there, and the answer and its cached reply are written in one transaction of it. */
   db: Db;
-  runId: number;
+  /** The caller's store for answers (runs/ writes them as predictions). */
+  answers: AnswerSink;
   endpoint: EndpointSnapshot;
   judge: Judge | null;
   cache: ResponseCache;
@@ -27,12 +27,12 @@ export interface ReplySink {
   write: (store: () => void) => void;
 }
 
-export function judgeFor(config: FrozenConfig, endpoints: EndpointStore): Judge | null {
-  if (!config.judge) return null;
+export function judgeFor(judge: EndpointSnapshot | null, apiKey: string | null): Judge | null {
+  if (!judge) return null;
   return {
-    endpoint: config.judge,
-    client: createChatClient({ ...config.judge, apiKeyEnv: null }, endpoints.apiKey(endpoints.get(config.judge.name))),
-    limiter: new AdaptiveLimiter({ maxConcurrency: config.judge.concurrency, rpm: config.judge.rpm, tpm: config.judge.tpm }),
+    endpoint: judge,
+    client: createChatClient({ ...judge, apiKeyEnv: null }, apiKey),
+    limiter: new AdaptiveLimiter({ maxConcurrency: judge.concurrency, rpm: judge.rpm, tpm: judge.tpm }),
   };
 }
 
@@ -72,7 +72,7 @@ export async function storeReply(sink: ReplySink, unit: Unit, built: BuiltReques
   };
   sink.write(() => sink.db.transaction(() => {
     if (!cached && sink.useCache) sink.cache.put(key, reply, sink.iso());
-    storeAnswer(sink.db, sink.runId, unit.questionId, unit.pass, answer, sink.iso());
+    sink.answers.answered(unit, answer, sink.iso());
   })());
   return true;
 }

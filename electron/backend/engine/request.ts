@@ -3,8 +3,9 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { Option, PromptMessagePart, QuestionType } from '@shared/contract';
 import { renderPrompt, type PromptTemplate } from '@shared/prompts/templates';
-import { ruleOf, type ScoringRule } from '@shared/scoring/rules';
+import type { ScoringRule } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
+import { imageBytesOf } from './store';
 import { interventionParts } from '@shared/vrp/instruction';
 import type { Level } from '@shared/vrp/relations';
 
@@ -23,30 +24,6 @@ export interface Unit {
   images: { hash: string; mime: string; width: number; height: number }[];
   /** The VRPTest intervention level when the item is a generated variant: full sends the image alone. */
   vrpLevel: Level | null;
-}
-
-export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
-  const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
-  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta,
-      (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
-      FROM run_units u JOIN questions q ON q.id = u.question_id
-      LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
-      WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as {
-    question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
-    meta: string;
-    vrp_level: Level | null;
-  }[];
-  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
-      WHERE ii.item_id = ? ORDER BY ii.position`);
-  const byItem = new Map<number, Unit['images']>();
-  return rows.map((r) => {
-    let images = byItem.get(r.item_id);
-    if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
-    return {
-      questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, rule: ruleOf(r.type, r.meta), text: r.text, hint: r.hint,
-      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images, vrpLevel: r.vrp_level,
-    };
-  });
 }
 
 /** The scale an image is sent at: never up, down so its longest side fits. */
@@ -83,7 +60,7 @@ export class ImageEncoder {
   }
 
   private async encode(image: Unit['images'][number]): Promise<string> {
-    const bytes = (this.db.prepare('SELECT bytes FROM images WHERE hash = ?').pluck().get(image.hash) as Buffer | undefined);
+    const bytes = imageBytesOf(this.db, image.hash);
     if (!bytes) throw new Error(`image ${image.hash} is missing from the project`);
     const size = fitSize(image.width, image.height, this.maxSide);
     if (size.width === image.width && size.height === image.height) return `data:${image.mime};base64,${bytes.toString('base64')}`;

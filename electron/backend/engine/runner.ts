@@ -3,26 +3,23 @@ import { setMaxListeners } from 'node:events';
 import type { ApiError } from '@shared/contract';
 import { isRight } from '@shared/scoring/answer';
 import type { Db } from '../db/open';
-import type { EndpointStore } from '../endpoints/store';
-import { AppError } from '../errors';
 import type { JobControl } from '../jobs/registry';
-import { cacheable, type FrozenConfig } from '../runs/config';
-import { storageFailure } from '../db/failures';
 import { AnswerWriter } from './answer-writer';
-import { storeAnswer, storeError, type Answer } from '../runs/predictions';
-import { runConfig, runRow, setRunStatus } from '../runs/store';
 import { GaveUp, type RetryPolicy } from './ask';
-import { askerFor } from '../replicas/pool';
+import { askerFor } from './replicas';
 import { ResponseCache } from './cache';
 import { createChatClient } from './client';
 import { judgeFor, storeReply, type ReplySink } from './reply';
 import { AdaptiveLimiter } from './limiter';
-import { buildRequest, estimateTokens, ImageEncoder, loadUnits, requestKey, type Unit } from './request';
-import { RunStats } from './stats';
+import { buildRequest, estimateTokens, ImageEncoder, requestKey, type Unit } from './request';
+import { cacheable, type Answer, type AnswerSink, type AskKeys, type AskSettings } from './settings';
+import type { RunStats } from './stats';
 
-export interface RunnerDeps {
+/** What the engine is given besides the units: the project (cache, images), the keys, where answers go, and control. */
+export interface EngineDeps {
   db: Db;
-  endpoints: EndpointStore;
+  keys: AskKeys;
+  answers: AnswerSink;
   now: () => Date;
   retry: RetryPolicy;
   control: JobControl;
@@ -30,18 +27,15 @@ export interface RunnerDeps {
   pause: AbortSignal;
   stats: RunStats;
   pauseGraceMs?: number;
-  /** How often a batch run asks the provider how its batch is doing. */
-  batchPollMs?: number;
 }
 
-export interface RunOutcome {
-  runId: number;
-  status: 'done' | 'paused' | 'failed';
-  asked: number;
+/** How asking the units went; the caller decides what that means for its run (done, paused, failed, cancelled). */
+export interface Tally {
   answered: number;
   errors: number;
-  /** Why the run failed or paused by itself (storage, key, fail-fast, a lock that never let go); null otherwise. */
-  error: ApiError | null;
+  finished: number;
+  /** The first error that stopped the asking by itself (storage, key, fail-fast, a lock that never let go). */
+  fatal: ApiError | null;
 }
 
 /** A request in flight when the run is paused gets this long to come back before it is dropped (and asked on resume). */
@@ -79,18 +73,9 @@ function runSignals(control: JobControl, pause: AbortSignal, graceMs: number): R
   return { fatal, stop, abandon };
 }
 
-interface Tally {
-  answered: number;
-  errors: number;
-  finished: number;
-  /** The first error that stopped the run by itself. */
-  fatal: ApiError | null;
-}
-
 interface RunParts {
-  runId: number;
-  config: FrozenConfig;
-  deps: RunnerDeps;
+  config: AskSettings;
+  deps: EngineDeps;
   signals: RunSignals;
   writer: AnswerWriter;
   tally: Tally;
@@ -98,24 +83,24 @@ interface RunParts {
   stopWith: (error: ApiError) => void;
 }
 
-function endpointParts(config: FrozenConfig, endpoints: EndpointStore, retry: RetryPolicy) {
+function endpointParts(config: AskSettings, keys: AskKeys, retry: RetryPolicy) {
   const endpoint = config.endpoint;
-  const key = endpoint ? endpoints.apiKey(endpoints.get(endpoint.name)) : null;
+  const key = keys.endpoint;
   const client = endpoint ? createChatClient({ ...endpoint, apiKeyEnv: null }, key) : null;
   const newLimiter = () => new AdaptiveLimiter({ maxConcurrency: config.concurrency, rpm: endpoint?.rpm ?? null, tpm: endpoint?.tpm ?? null });
   const limiter = newLimiter();
   // Replicas of the endpoint (other base URLs serving the same model) each get a client and a limiter of their own.
   const replicas = (endpoint?.replicas ?? []).map((url) => ({ url, client: createChatClient({ ...endpoint!, baseUrl: url, apiKeyEnv: null }, key) }));
   const ask = endpoint && client ? askerFor({ url: endpoint.baseUrl, client, limiter }, replicas, newLimiter, retry) : null;
-  const judge = judgeFor(config, endpoints);
+  const judge = judgeFor(config.judge, keys.judge);
   return { endpoint, client, limiter, judge, ask, senders: 1 + replicas.length };
 }
 
 /** Asks one unit and writes its answer (or why it failed); a unit dropped by pause or cancel is left unasked. */
 function unitAnswerer(p: RunParts) {
-  const { config, deps, signals, writer, tally, runId } = p;
+  const { config, deps, signals, writer, tally } = p;
   const db = deps.db;
-  const { endpoint, limiter, judge, ask, senders } = endpointParts(config, deps.endpoints, deps.retry);
+  const { endpoint, limiter, judge, ask, senders } = endpointParts(config, deps.keys, deps.retry);
   const cache = new ResponseCache(db);
   const encoder = config.images && config.kind === 'model' ? new ImageEncoder(db, config.imageMaxSide) : null;
   const useCache = cacheable(config);
@@ -129,7 +114,7 @@ function unitAnswerer(p: RunParts) {
     deps.control.progress(tally.finished, p.total, `${tally.answered} answered · ${tally.errors} errors`);
   };
   const fail = (unit: Unit, message: string, prompt: Answer['prompt'], attempts: number) => {
-    writer.write(() => storeError(db, runId, unit.questionId, unit.pass, message, prompt, attempts, iso()));
+    writer.write(() => deps.answers.failed(unit, message, prompt, attempts, iso()));
     settle(false);
   };
 
@@ -141,7 +126,7 @@ function unitAnswerer(p: RunParts) {
         raw: label ?? '', label, path: label ? 'exact' : 'failed', correct: isRight(unit.type, unit.answer, label, label, unit.rule),
         prompt: built.prompt, judge: [], tokensIn: null, tokensOut: null, latencyMs: 0, cost: null, cached: false, attempts: 1,
       };
-      writer.write(() => storeAnswer(db, runId, unit.questionId, unit.pass, answer, iso()));
+      writer.write(() => deps.answers.answered(unit, answer, iso()));
       return settle(true);
     }
     const key = requestKey(endpoint!, params, built.prompt);
@@ -163,7 +148,7 @@ function unitAnswerer(p: RunParts) {
         return;
       }
     }
-    const sink: ReplySink = { db, runId, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal: signals, iso, priceFactor: 1, write: (store) => writer.write(store) };
+    const sink: ReplySink = { db, answers: deps.answers, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal: signals, iso, priceFactor: 1, write: (store) => writer.write(store) };
     if (!(await storeReply(sink, unit, built, key, { reply, cached, attempts, latencyMs: reply.latencyMs }))) return;
     settle(true);
   };
@@ -171,15 +156,11 @@ function unitAnswerer(p: RunParts) {
 }
 
 /**
- * Runs (or resumes) a run: asks each unit that has no answer yet — or, with `which = 'errors'`, only failed ones — and
- * writes every answer the moment it arrives, so a crash loses at most the requests in flight. A storage failure ends
- * the run `failed` with its reason; answers a lock held back are written before the run reports its end.
+ * Asks each unit and hands every answer to the sink the moment it arrives, so a crash loses at most the requests in
+ * flight. A storage failure stops the asking with its reason; answers a lock held back are written before this returns.
  */
-export async function executeRun(runId: number, which: 'unanswered' | 'errors', deps: RunnerDeps): Promise<RunOutcome> {
+export async function askUnits(units: readonly Unit[], config: AskSettings, deps: EngineDeps): Promise<Tally> {
   const { db, control } = deps;
-  const config = runConfig(runRow(db, runId));
-  if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
-  const units = loadUnits(db, runId, which);
   const signals = runSignals(control, deps.pause, deps.pauseGraceMs ?? PAUSE_GRACE_MS);
   const tally: Tally = { answered: 0, errors: 0, finished: 0, fatal: null };
   const stopWith = (error: ApiError) => {
@@ -187,9 +168,8 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
     signals.fatal.abort();
   };
   const writer = new AnswerWriter(db.name, stopWith);
-  const { answerOne, limiter, fail, senders } = unitAnswerer({ runId, config, deps, signals, writer, tally, total: units.length, stopWith });
+  const { answerOne, limiter, fail, senders } = unitAnswerer({ config, deps, signals, writer, tally, total: units.length, stopWith });
 
-  setRunStatus(db, runId, 'running', null, null);
   deps.stats.begin(units.length, limiter);
   control.progress(0, units.length, `${units.length} to ask`);
   let next = 0;
@@ -214,31 +194,5 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   }
   const held = await writer.drain(DRAIN_MS);
   if (held > 0) stopWith({ code: 'locked', message: `${held} answers could not be written: another process kept ${db.name} locked for over a minute; resume to ask them again` });
-  return endRun(runId, deps, tally, units.length);
-}
-
-/** Records how the run ended — honestly: a failure stays a failure even when recording it fails too. */
-function endRun(runId: number, deps: RunnerDeps, tally: Tally, total: number): RunOutcome {
-  const { db, control } = deps;
-  if (control.signal.aborted && !tally.fatal) {
-    trySetStatus(db, runId, 'cancelled', null, deps.now());
-    throw new AppError('cancelled', 'cancelled');
-  }
-  const paused = deps.pause.aborted && tally.finished < total;
-  // A lock that never let go leaves the run resumable: nothing is wrong with the file.
-  const status = tally.fatal ? (tally.fatal.code === 'locked' ? 'paused' : 'failed') : paused ? 'paused' : 'done';
-  const recorded = trySetStatus(db, runId, status, tally.fatal?.message ?? null, status === 'paused' ? null : deps.now());
-  const error = tally.fatal ?? recorded;
-  return { runId, status: recorded && !tally.fatal ? 'failed' : status, asked: tally.finished, answered: tally.answered, errors: tally.errors, error };
-}
-
-function trySetStatus(db: Db, runId: number, status: Parameters<typeof setRunStatus>[2], error: string | null, at: Date | null): ApiError | null {
-  try {
-    setRunStatus(db, runId, status, error, at);
-    return null;
-  } catch (e) {
-    const failure = storageFailure(e, db.name);
-    if (!failure) throw e;
-    return failure;
-  }
+  return tally;
 }

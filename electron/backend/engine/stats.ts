@@ -1,5 +1,8 @@
-import type { LiveInfo } from '../runs/store';
+import type { RunSummary } from '@shared/contract';
 import type { AdaptiveLimiter } from './limiter';
+
+/** What the progress bar shows of a live run. */
+export type LiveInfo = NonNullable<RunSummary['live']>;
 
 const WINDOW_MS = 20_000;
 

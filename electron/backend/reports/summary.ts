@@ -1,10 +1,11 @@
 import type { Db } from '../db/open';
 import { isBusy, storageFailure } from '../db/failures';
 import { runCounts } from '../runs/counts';
-import { runConfig, runRow } from '../runs/run-row';
+import { runConfig, runRow } from '../runs/store';
+import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
-import { freshColumn, writeSummary, type StoredCounts, type SummaryRowData } from './summary-store';
+import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './summary-store';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
 
 /**
@@ -35,6 +36,14 @@ export function refreshSummary(db: Db, runId: number, now = new Date()): Summary
   const row = computeSummary(db, runId);
   writeSummary(db, runId, row, now.toISOString());
   return row;
+}
+
+/**
+ * Lets runs/ keep each settled run's summary in step inside its own write transactions, and read the stored counters,
+ * without importing reports (which sits above it). Called once when the backend is made.
+ */
+export function keepRunSummaries(): void {
+  registerRunSummaries({ refresh: (db, runId) => void refreshSummary(db, runId), storedCounts });
 }
 
 /**

@@ -2,12 +2,13 @@ import { AppError } from '../errors';
 import type { ChatReply } from '../engine/client';
 import { ResponseCache } from '../engine/cache';
 import { judgeFor, storeReply, type ReplySink } from '../engine/reply';
-import { buildRequest, ImageEncoder, loadUnits, requestKey, type BuiltRequest, type Unit } from '../engine/request';
-import type { RunnerDeps, RunOutcome } from '../engine/runner';
-import { cacheable, type FrozenConfig } from './config';
-import { storeError } from './predictions';
+import { buildRequest, ImageEncoder, requestKey, type BuiltRequest, type Unit } from '../engine/request';
+import { cacheable, keysFor, type FrozenConfig } from './config';
+import type { RunnerDeps, RunOutcome } from './execute';
+import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './store';
-import { forgetBatch, rememberBatch, savedBatch } from './batch-store';
+import { loadUnits } from './store/units';
+import { forgetBatch, rememberBatch, savedBatch } from './store/batches';
 import { BATCH_DONE, BatchProvider, type BatchState } from './batch-provider';
 
 interface Pending { unit: Unit; built: BuiltRequest; key: string }
@@ -63,9 +64,10 @@ export async function executeBatchRun(runId: number, which: 'unanswered' | 'erro
   const units = loadUnits(db, runId, which);
   const iso = () => deps.now().toISOString();
   const stop = AbortSignal.any([control.signal, deps.pause]);
-  const provider = new BatchProvider(endpoint, deps.endpoints.apiKey(deps.endpoints.get(endpoint.name)));
+  const keys = keysFor(config, deps.endpoints);
+  const provider = new BatchProvider(endpoint, keys.endpoint);
   const sink: ReplySink = {
-    db, runId, endpoint, judge: judgeFor(config, deps.endpoints), cache: new ResponseCache(db), useCache: cacheable(config),
+    db, answers: answerSink(db, runId), endpoint, judge: judgeFor(config.judge, keys.judge), cache: new ResponseCache(db), useCache: cacheable(config),
     retry: deps.retry, signal: control.signal, iso, priceFactor: 1 - (endpoint.batchDiscount ?? 0.5), write: (store) => store(),
   };
   const tally: Tally = { answered: 0, errors: 0 };
@@ -137,7 +139,7 @@ async function collect(provider: BatchProvider, state: BatchState, pending: Map<
 }
 
 function fail(sink: ReplySink, p: Pending, message: string, tally: Tally): void {
-  storeError(sink.db, sink.runId, p.unit.questionId, p.unit.pass, message, p.built.prompt, 1, sink.iso());
+  sink.answers.failed(p.unit, message, p.built.prompt, 1, sink.iso());
   tally.errors++;
 }
 

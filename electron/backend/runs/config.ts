@@ -5,29 +5,19 @@ import {
 import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '@shared/prompts/templates';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { EndpointStore } from '../endpoints/store';
+import type { AskKeys, AskSettings, EndpointSnapshot } from '../engine/settings';
 import { AppError } from '../errors';
 
-/** An endpoint as a run remembers it: everything but the key. */
-export type EndpointSnapshot = Omit<Endpoint, 'apiKeyEnv'>;
+export { cacheable, type EndpointSnapshot } from '../engine/settings';
 
-/** What a run was asked with, frozen at creation so a score always names its exact configuration. */
-export interface FrozenConfig {
-  kind: 'model' | 'random' | 'human';
-  endpoint: EndpointSnapshot | null;
-  judge: EndpointSnapshot | null;
-  template: PromptTemplate;
+/**
+ * What a run was asked with, frozen at creation so a score always names its exact configuration: the engine's settings
+ * (VRPTest's clarification, METHODS §6.5, is absent when off) and what only the run keeps.
+ */
+export interface FrozenConfig extends AskSettings {
   templateHash: string;
   extractor: string;
-  temperature: number;
-  maxTokens: number;
-  seed: number | null;
-  imageMaxSide: number;
   circular: boolean;
-  images: boolean;
-  concurrency: number;
-  failFast: boolean;
-  /** VRPTest's mitigation: tell the model the instruction is in the image (METHODS §6.5). Absent when off. */
-  vrpClarification?: true;
   selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
   /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
   imported?: { file: string; format: string; rows: number };
@@ -81,7 +71,8 @@ export function configHash(config: FrozenConfig): string {
   return createHash('sha256').update(JSON.stringify(config)).digest('hex');
 }
 
-/** Deterministic settings: only then may a reply be served from the cache. */
-export function cacheable(config: FrozenConfig): boolean {
-  return config.temperature === 0 || config.seed !== null;
+/** The keys of a run's endpoint and judge, looked up now (an endpoint deleted since the run was made is an error). */
+export function keysFor(config: Pick<FrozenConfig, 'endpoint' | 'judge'>, endpoints: EndpointStore): AskKeys {
+  const keyOf = (e: EndpointSnapshot | null) => (e ? endpoints.apiKey(endpoints.get(e.name)) : null);
+  return { endpoint: keyOf(config.endpoint), judge: keyOf(config.judge) };
 }

@@ -7,10 +7,13 @@ import { ruleOf } from '@shared/scoring/rules';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { summaryBatch } from '../reports/summary-hook';
+import { summaryBatch } from './summary-hook';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';
+import { toolkitWriter } from './store/predictions';
+import { datasetName } from './store/questions';
+import { insertRun, unitInserter } from './store/runs';
 import { byId, type FileAnswer } from './toolkit/answers';
 import { toolkitComparison } from './toolkit/compare';
 import { looksLikeLmmsEval, lmmsEvalAnswers } from './toolkit/lmms-eval';
@@ -83,13 +86,15 @@ function importedConfig(datasetId: number, matched: readonly Matched[], file: st
 /** Writes the run, its units, every answer read with a live run's rules and the run's summary, in one transaction. */
 function writeRun(db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string): { runId: number; correct: number } {
   return summaryBatch(db, () => {
-    const runId = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at, finished_at)
-      VALUES (?, ?, 'model', 'imported', ?, ?, ?, 'done', ?, ?, ?)`).run(name, config.selection.datasetId, model, JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
-    const unit = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, ?, ?, ?, NULL)');
-    const toolkit = db.prepare('UPDATE predictions SET toolkit = ? WHERE run_id = ? AND question_id = ? AND pass = ?');
+    const runId = insertRun(db, {
+      name, datasetId: config.selection.datasetId, kind: 'model', endpoint: 'imported', model, config, configHash: configHash(config),
+      status: 'done', userId, createdAt: at, finishedAt: at,
+    });
+    const unit = unitInserter(db);
+    const toolkit = toolkitWriter(db);
     let correct = 0;
     matched.forEach(({ a, q, options, gold }, position) => {
-      unit.run(runId, position, q.id, a.pass, JSON.stringify(options), JSON.stringify(gold));
+      unit(runId, position, { questionId: q.id, pass: a.pass, options, answer: gold, flag: null });
       const rule = ruleOf(q.type, q.meta);
       const read = readResponse(q.type, options, a.response, rule);
       const right = isRight(q.type, gold, read.label, a.response, rule);
@@ -98,7 +103,7 @@ function writeRun(db: Db, name: string, model: string, userId: string | null, co
         raw: a.response, label: read.label, path: read.path, correct: right, prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
-      if (a.toolkit) toolkit.run(JSON.stringify(a.toolkit), runId, q.id, a.pass);
+      if (a.toolkit) toolkit(runId, q.id, a.pass, a.toolkit);
     });
     return { runId, correct };
   });
@@ -117,7 +122,7 @@ function refuseUnmatched(file: string, unmatched: readonly Unmatched[]): never {
  * question answered twice always refuses it. A toolkit's own verdicts are kept beside ours.
  */
 export async function importPredictions(db: Db, input: Input, userId: string | null, now: Date) {
-  const dataset = db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(input.datasetId) as { id: number; name: string } | undefined;
+  const dataset = datasetName(db, input.datasetId);
   if (!dataset) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
   const format: Format = input.format === 'auto' ? detectPredictionFormat(input.path) : input.format === 'table' ? 'vlmevalkit' : input.format;
   const answers = await readAnswers(input, format);

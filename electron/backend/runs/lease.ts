@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { deleteLease, extendLease, leaseRow, upsertLease, type LeaseRow } from './store/leases';
 
 /** Who executes a run right now, as another process sees it. */
 export interface LeaseHolder {
   pid: number;
   host: string;
   since: string;
-}
-
-interface LeaseRow extends LeaseHolder {
-  holder: string;
-  expires: number;
 }
 
 /**
@@ -42,12 +38,6 @@ function holderIsDead(row: LeaseRow): boolean {
   }
 }
 
-function leaseRow(db: Db, runId: number): LeaseRow | undefined {
-  return db.prepare(`SELECT holder, pid, host, started_at AS since, expires_at AS expires FROM run_leases WHERE run_id = ?`).get(runId) as
-    | LeaseRow
-    | undefined;
-}
-
 /** The lease's holder while it is valid (renewed in time, holder alive); null when nobody executes the run. */
 export function currentHolder(db: Db, runId: number, nowMs: number): (LeaseHolder & { token: string }) | null {
   const row = leaseRow(db, runId);
@@ -67,18 +57,14 @@ export function takeLease(db: Db, runId: number, token: string, now: Date, ttlMs
   const held = currentHolder(db, runId, now.getTime());
   if (held && held.token !== token) throw new AppError('conflict', describeHolder(runId, held));
   const at = now.toISOString();
-  db.prepare(`INSERT INTO run_leases (run_id, holder, pid, host, started_at, heartbeat_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (run_id) DO UPDATE SET holder = excluded.holder, pid = excluded.pid, host = excluded.host,
-      started_at = excluded.started_at, heartbeat_at = excluded.heartbeat_at, expires_at = excluded.expires_at`)
-    .run(runId, token, process.pid, thisHost, at, at, now.getTime() + ttlMs);
+  upsertLease(db, runId, token, process.pid, thisHost, at, now.getTime() + ttlMs);
 }
 
 /** Extends the lease; false when it is no longer ours (it expired and another process took the run over). */
 export function renewLease(db: Db, runId: number, token: string, now: Date, ttlMs: number): boolean {
-  return db.prepare('UPDATE run_leases SET heartbeat_at = ?, expires_at = ? WHERE run_id = ? AND holder = ?')
-    .run(now.toISOString(), now.getTime() + ttlMs, runId, token).changes > 0;
+  return extendLease(db, runId, token, now.toISOString(), now.getTime() + ttlMs);
 }
 
 export function releaseLease(db: Db, runId: number, token: string): void {
-  db.prepare('DELETE FROM run_leases WHERE run_id = ? AND holder = ?').run(runId, token);
+  deleteLease(db, runId, token);
 }

@@ -6,14 +6,16 @@ import { AppError } from '../errors';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
 import { defaultRetryPolicy, type RetryPolicy } from '../engine/ask';
-import { executeRun, type RunOutcome } from '../engine/runner';
 import { executeBatchRun } from './batch';
+import { executeRun, type RunOutcome } from './execute';
 import { RunStats } from '../engine/stats';
 import type { ProjectSession } from '../session';
 import { freezeConfig } from './config';
 import { planRun } from './plan';
 import { storeAnswer } from './predictions';
-import { createRun, findResumable, listRuns, runConfig, runRow, runSummary, setRunStatus } from './store';
+import { createRun, findResumable, listRuns, runSummary, setRunStatus } from './runs';
+import { runConfig, runRow } from './store/runs';
+import { gradedUnit, pendingUnitCount } from './store/units';
 import { currentHolder, describeHolder, leaseTtlMs, newHolderToken, releaseLease, renewLease, takeLease } from './lease';
 
 interface Live {
@@ -174,8 +176,7 @@ export class RunManager {
   answer(runId: number, questionId: number, pass: number, label: string): RunSummary {
     const row = runRow(this.db, runId);
     if (row.kind !== 'human') throw new AppError('invalid_input', `run ${runId} is answered by a model, not a person`);
-    const unit = this.db.prepare(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
-      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as { options: string; answer: string; type: 'multiple-choice' | 'open'; meta: string } | undefined;
+    const unit = gradedUnit(this.db, runId, questionId, pass);
     if (!unit) throw new AppError('not_found', `question ${questionId} is not part of run ${runId}`);
     const options = JSON.parse(unit.options) as { label: string }[];
     if (unit.type === 'multiple-choice' && !options.some((o) => o.label === label)) throw new AppError('invalid_input', `"${label}" is not an option`);
@@ -185,8 +186,7 @@ export class RunManager {
         raw: label, label, path: 'exact', correct: isRight(unit.type, JSON.parse(unit.answer) as string[], label, label, ruleOf(unit.type, unit.meta)), prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
-      const left = this.db.prepare(`SELECT count(*) FROM run_units u LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id
-        AND p.pass = u.pass WHERE u.run_id = ? AND p.id IS NULL`).pluck().get(runId) as number;
+      const left = pendingUnitCount(this.db, runId);
       setRunStatus(this.db, runId, left === 0 ? 'done' : 'running', null, left === 0 ? this.now() : null);
     })();
     this.events.changed(['runs']);

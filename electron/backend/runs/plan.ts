@@ -1,14 +1,14 @@
 import type { RunPlan } from '@shared/contract';
 import { renderPrompt } from '@shared/prompts/templates';
 import { interventionParts } from '@shared/vrp/instruction';
-import type { Level } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
 import { cacheable, type FrozenConfig } from './config';
-import { findResumable, planUnits, selectQuestions } from './store';
-
-interface Q { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number; vrp_level: Level | null }
+import { ResponseCache } from '../engine/cache';
+import { findResumable, planUnits } from './runs';
+import { answeredCount } from './store/predictions';
+import { planReaders, selectQuestions, type QuestionDetail } from './store/questions';
 
 /**
  * The dry run: what a run would send, before anything is sent. Cache hits are counted by building each request's
@@ -18,18 +18,16 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const questions = selectQuestions(db, config.selection);
   const units = planUnits(questions, config.circular);
   const warnings: string[] = [];
-  const details = new Map<number, Q>();
-  const detailStmt = db.prepare('SELECT id, type, text, hint, item_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
-  const imagesStmt = db.prepare(`SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
-    WHERE ii.item_id = ? ORDER BY ii.position`);
+  const details = new Map<number, QuestionDetail>();
+  const read = planReaders(db);
   const useCache = cacheable(config) && config.kind === 'model';
-  const cacheStmt = db.prepare('SELECT 1 FROM response_cache WHERE key = ?').pluck();
+  const cache = new ResponseCache(db);
   let promptTokens = 0;
   let fromCache = 0;
   for (const unit of units) {
     let q = details.get(unit.questionId);
-    if (!q) details.set(unit.questionId, (q = detailStmt.get(unit.questionId) as Q));
-    const images = imagesStmt.all(q.item_id) as { hash: string; width: number; height: number }[];
+    if (!q) details.set(unit.questionId, (q = read.question(unit.questionId)));
+    const images = read.images(q.item_id);
     const parts = interventionParts(
       renderPrompt(config.template, { type: q.type, text: q.text, hint: q.hint, options: unit.options }, images.length, config.images),
       q.vrp_level, config.vrpClarification ?? false,
@@ -38,14 +36,14 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
     if (useCache && config.endpoint) {
       const key = requestKey(config.endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
-      if (cacheStmt.get(key)) { fromCache++; continue; }
+      if (cache.has(key)) { fromCache++; continue; }
     }
     const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
     const sent = prompt.flatMap((p) => (p.kind === 'image' ? [p] : []));
     promptTokens += estimateTokens(textChars, sent);
   }
   const existing = findResumable(db, config);
-  const alreadyAnswered = existing === null ? 0 : (db.prepare("SELECT count(*) FROM predictions WHERE run_id = ? AND status = 'answered'").pluck().get(existing) as number);
+  const alreadyAnswered = existing === null ? 0 : answeredCount(db, existing);
   const toAsk = config.kind === 'human' ? 0 : units.length - fromCache;
   const maxOutputTokens = config.kind === 'model' ? toAsk * config.maxTokens : 0;
   const endpoint = config.endpoint;

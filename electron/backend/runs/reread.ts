@@ -1,24 +1,14 @@
-import type { Option, QuestionType } from '@shared/contract';
+import type { Option } from '@shared/contract';
 import { isRight, readResponse } from '@shared/scoring/answer';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
-import { summaryBatch } from '../reports/summary-hook';
+import { summaryBatch } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { storeAnswer, storeError } from './predictions';
-import { runConfig, runRow } from './store';
-
-interface StoredReply {
-  question_id: number; pass: number; status: 'answered' | 'error'; raw: string | null; extracted: string | null;
-  prompt: string | null; error: string | null; tokens_in: number | null; tokens_out: number | null; latency_ms: number | null;
-  cost: number | null; attempts: number; type: QuestionType; meta: string; options: string; answer: string;
-}
-
-const REPLIES_SQL = `SELECT p.question_id, p.pass, p.status, p.raw, p.extracted, p.prompt, p.error, p.tokens_in, p.tokens_out,
-    p.latency_ms, p.cost, p.attempts, q.type, q.meta, u.options, u.answer
-  FROM predictions p JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
-  JOIN questions q ON q.id = p.question_id WHERE p.run_id = ? ORDER BY u.position`;
+import { copyUnits, insertRun, runConfig, runRow } from './store/runs';
+import { storedReplies } from './store/predictions';
 
 function refuseReread(id: number, status: string, config: FrozenConfig): void {
   if (status !== 'done') throw new AppError('conflict', `run ${id} is ${status}; finish it (or resume it) before re-reading`);
@@ -39,15 +29,15 @@ export function rereadRun(db: Db, id: number, userId: string | null, now: Date):
   const config: FrozenConfig = { ...old, extractor: EXTRACTOR_VERSION, reread: { run: id, extractor: old.extractor } };
   const at = now.toISOString();
   return summaryBatch(db, () => {
-    const runId = Number(db.prepare(`INSERT INTO runs (name, dataset_id, kind, endpoint, model, config, config_hash, status, created_by, created_at, finished_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, 'done', ?, ?, ?)`).run(`${row.name} · re-read (${EXTRACTOR_VERSION})`, row.dataset_id, old.kind, row.endpoint, row.model,
-      JSON.stringify(config), configHash(config), userId, at, at).lastInsertRowid);
-    db.prepare(`INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag)
-      SELECT ?, position, question_id, pass, options, answer, flag FROM run_units WHERE run_id = ?`).run(runId, id);
+    const runId = insertRun(db, {
+      name: `${row.name} · re-read (${EXTRACTOR_VERSION})`, datasetId: row.dataset_id, kind: old.kind, endpoint: row.endpoint, model: row.model,
+      config, configHash: configHash(config), status: 'done', userId, createdAt: at, finishedAt: at,
+    });
+    copyUnits(db, id, runId);
     let predictions = 0;
     let changed = 0;
     let correct = 0;
-    for (const r of db.prepare(REPLIES_SQL).all(id) as StoredReply[]) {
+    for (const r of storedReplies(db, id)) {
       const prompt = r.prompt ? JSON.parse(r.prompt) as [] : [];
       if (r.status === 'error') {
         storeError(db, runId, r.question_id, r.pass, r.error ?? 'error', prompt, r.attempts, at);

@@ -1,20 +1,2 @@
-import type { RunStatus, RunSummary } from '@shared/contract';
-import type { Db } from '../db/open';
-import { AppError } from '../errors';
-import type { FrozenConfig } from './config';
-
-export interface RunRow {
-  id: number; name: string; dataset_id: number; kind: RunSummary['kind']; endpoint: string; model: string;
-  config: string; config_hash: string; status: Exclude<RunStatus, 'interrupted'>; error: string | null;
-  created_at: string; finished_at: string | null;
-}
-
-export function runRow(db: Db, id: number): RunRow {
-  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
-  if (!row) throw new AppError('not_found', `run ${id} does not exist`);
-  return row;
-}
-
-export function runConfig(row: Pick<RunRow, 'config'>): FrozenConfig {
-  return JSON.parse(row.config) as FrozenConfig;
-}
+// The run row's reader lives with the runs' SQL (store/runs.ts); this path stays for the reports that import it.
+export { runConfig, runRow, type RunRow } from './store/runs';

@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import { findDataset } from '../datasets/datasets';
+import { multipleChoiceTexts, taskItems } from './store';
 import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/tpeval/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */
@@ -33,12 +34,6 @@ export type OptimizeScope = 'question-template' | 'wrapper' | 'prefix';
 
 const VALIDATION_SPLITS = ['val', 'validation', 'dev'];
 
-/** The task's items in file order, with their split. */
-function taskItems(db: Db, datasetId: number, task: string | null): { id: number; split: string | null }[] {
-  return db.prepare(`SELECT id, split FROM items WHERE dataset_id = ? ${task === null ? '' : "AND coalesce(category, '') = ?"} ORDER BY position`)
-    .all(...(task === null ? [datasetId] : [datasetId, task])) as { id: number; split: string | null }[];
-}
-
 /**
  * The prompt p0 a task starts from: the wrapper with the task's question template written in (the paper's "whole
  * prompt for each task"), the wrapper alone, or the paper's prefix for item-by-item benchmarks.
@@ -59,9 +54,7 @@ export function candidateTemplate(base: PromptTemplate, config: Pick<OptimizeCon
 
 /** The multiple-choice question texts of the task's items, which a question template must cover. */
 function taskQuestions(db: Db, input: OptimizeInput, itemIds: number[]): string[] {
-  return db.prepare(`SELECT text FROM questions WHERE item_id IN (SELECT value FROM json_each(?))
-    AND role IN (SELECT value FROM json_each(?)) AND type = 'multiple-choice' ORDER BY item_id, role_rank`)
-    .pluck().all(JSON.stringify(itemIds), JSON.stringify(input.roles)) as string[];
+  return multipleChoiceTexts(db, itemIds, input.roles);
 }
 
 /** The task's question template: the declared one (every question must match it), else the detected one, else none. */

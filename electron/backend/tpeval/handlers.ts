@@ -3,12 +3,18 @@ import { summariseByModel } from '@shared/tpeval/summary';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../dispatch';
-import type { BackendState } from '../state';
+import type { EndpointStore } from '../endpoints/store';
 import { JUDGE_TRIES } from '../engine/judge';
+import type { EventBus } from '../events';
+import type { JobRegistry } from '../jobs/registry';
+import type { RunManager } from '../runs/manager';
 import { freezeOptimizeConfig, runInputFor, taskFilter, type OptimizeConfig } from './config';
 import { accuracyOf, MAX_ASKS, runOptimization } from './optimize';
-import { candidates, configWarnings, createOptimization, frozenConfig, optimizationRow, optimizationSummary } from './store';
-import { selectQuestions } from '../runs/store';
+import {
+  callRows, candidates, configWarnings, createOptimization, datasetNameOf, evaluatedRows, frozenConfig, optimizationIds, optimizationRow,
+  optimizationSummary, setTestRuns,
+} from './store';
+import { selectQuestions } from '../runs/runs';
 
 type OptimizeMethod = Extract<MethodName, `optimizations.${string}`>;
 
@@ -30,12 +36,38 @@ function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
   };
 }
 
+/** Every call an optimisation made, target and judge calls of its few-shot runs first, then its helpers'. */
+function callsOf(db: Db, id: number) {
+  const { helper, target } = callRows(db, id);
+  const textOf = (prompt: string | null) => {
+    const parts = prompt ? (JSON.parse(prompt) as { kind: string; text?: string }[]) : [];
+    return parts.filter((x) => x.kind === 'text').map((x) => x.text).join(' ');
+  };
+  return [
+    ...target.flatMap((t) => [
+      { kind: 'target' as const, model: t.model, candidateId: t.candidate_id, cached: t.cached === 1, tokensIn: t.tokens_in, tokensOut: t.tokens_out, cost: t.cost, prompt: textOf(t.prompt), at: t.at },
+      ...(JSON.parse(t.judge) as { prompt: string }[]).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
+    ]),
+    ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out, cost: h.cost, prompt: h.prompt, at: h.at })),
+  ];
+}
+
+/** What TP-Eval's methods use of the backend, passed in by the file that merges the handlers. */
+export interface OptimizeContext {
+  db: () => Db;
+  endpoints: EndpointStore;
+  jobs: JobRegistry;
+  events: EventBus;
+  now: () => Date;
+  /** Test runs start through the run manager, and few-shot runs use its retry policy. */
+  runs: Pick<RunManager, 'retry' | 'start'>;
+}
+
 /** TP-Eval's methods: optimisations run as jobs, score through runs of the engine, and evaluate on the test set. */
-export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMethod> {
-  const db = () => state.requireProject().db;
+export function optimizeHandlers(state: OptimizeContext): Pick<Handlers, OptimizeMethod> {
+  const { db } = state;
   const live = new Set<number>();
-  const taskName = (input: Pick<OptimizeInput, 'task' | 'datasetId'>) =>
-    input.task ?? (db().prepare('SELECT name FROM datasets WHERE id = ?').pluck().get(input.datasetId) as string | undefined) ?? 'dataset';
+  const taskName = (input: Pick<OptimizeInput, 'task' | 'datasetId'>) => input.task ?? datasetNameOf(db(), input.datasetId) ?? 'dataset';
 
   const launch = (id: number, userId: string | null) => {
     if (live.has(id)) throw new AppError('conflict', `optimisation ${id} is already running`);
@@ -71,30 +103,11 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
       if (row.status === 'done') throw new AppError('conflict', `optimisation ${id} has finished`);
       return { jobId: launch(id, ctx.userId).job.id };
     },
-    'optimizations.list': ({ datasetId }) => {
-      const ids = db().prepare(`SELECT id FROM optimizations ${datasetId === undefined ? '' : 'WHERE dataset_id = ?'} ORDER BY id DESC`)
-        .pluck().all(...(datasetId === undefined ? [] : [datasetId])) as number[];
-      return ids.map((id) => optimizationSummary(db(), id));
-    },
+    'optimizations.list': ({ datasetId }) => optimizationIds(db(), datasetId).map((id) => optimizationSummary(db(), id)),
     'optimizations.get': ({ id }) => ({ optimization: optimizationSummary(db(), id), candidates: candidates(db(), id) }),
     'optimizations.calls': ({ id }) => {
       optimizationRow(db(), id);
-      const helper = db().prepare(`SELECT kind, model, candidate_id, cached, tokens_in, tokens_out, cost, prompt, at FROM opt_calls
-        WHERE optimization_id = ? ORDER BY id`).all(id) as { kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string; at: string }[];
-      const target = db().prepare(`SELECT r.endpoint AS model, c.id AS candidate_id, p.cached, p.tokens_in, p.tokens_out, p.cost, p.prompt, p.judge, p.created_at AS at
-        FROM predictions p JOIN runs r ON r.id = p.run_id LEFT JOIN opt_candidates c ON c.run_id = r.id
-        WHERE r.optimization_id = ? ORDER BY p.id`).all(id) as { model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string | null; judge: string; at: string }[];
-      const textOf = (prompt: string | null) => {
-        const parts = prompt ? (JSON.parse(prompt) as { kind: string; text?: string }[]) : [];
-        return parts.filter((x) => x.kind === 'text').map((x) => x.text).join(' ');
-      };
-      return [
-        ...target.flatMap((t) => [
-          { kind: 'target' as const, model: t.model, candidateId: t.candidate_id, cached: t.cached === 1, tokensIn: t.tokens_in, tokensOut: t.tokens_out, cost: t.cost, prompt: textOf(t.prompt), at: t.at },
-          ...(JSON.parse(t.judge) as { prompt: string }[]).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
-        ]),
-        ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out, cost: h.cost, prompt: h.prompt, at: h.at })),
-      ];
+      return callsOf(db(), id);
     },
     'optimizations.evaluate': async ({ id, candidateId }, ctx) => {
       const row = optimizationRow(db(), id);
@@ -107,7 +120,7 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
         state.runs.start(runInputFor(config, prompt, config.testItemIds, `TP-Eval ${row.name} · test · ${label}`), ctx.userId).runId;
       const originalRunId = start(config.p0, 'original');
       const customRunId = start(chosen.prompt, 'customised');
-      db().prepare('UPDATE optimizations SET test_original = ?, test_custom = ? WHERE id = ?').run(originalRunId, customRunId, id);
+      setTestRuns(db(), id, originalRunId, customRunId);
       return { originalRunId, customRunId };
     },
     'optimizations.report': () => ({ ...tableTwo(db()) }),
@@ -119,9 +132,7 @@ export function optimizeHandlers(state: BackendState): Pick<Handlers, OptimizeMe
  * evaluation, so evaluating a task twice does not weigh it twice in a model's means and ratio.
  */
 function tableTwo(db: Db) {
-  const rows = db.prepare(`SELECT o.id, o.dataset_id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
-    WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.test_custom DESC, o.id DESC`)
-    .all() as { id: number; dataset_id: number; task: string; config: string; test_original: number; test_custom: number }[];
+  const rows = evaluatedRows(db);
   const seen = new Set<string>();
   const latest = rows.filter((r) => {
     const key = JSON.stringify([frozenConfig(r.config).target, r.dataset_id, r.task]);

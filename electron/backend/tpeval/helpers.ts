@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Endpoint } from '@shared/contract';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import { askWithRetries, costOf, type RetryPolicy } from '../engine/ask';
 import { ResponseCache } from '../engine/cache';
 import { createChatClient, openaiFor, type ChatClient } from '../engine/client';
@@ -10,7 +9,8 @@ import { fitSize, ImageEncoder, requestKey } from '../engine/request';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { PromptMessagePart } from '@shared/contract';
 import type { HelperPart } from '@shared/tpeval/meta-prompt';
-import type { EndpointSnapshot } from '../runs/config';
+import type { EndpointSnapshot } from '../engine/settings';
+import { insertCall, type CallRecord } from './store';
 
 /** A helper model of an optimisation (optimizer, analyzer or embeddings) with its own client and limiter. */
 export interface Helper {
@@ -37,14 +37,8 @@ export interface OptimizationCall {
   now: () => string;
 }
 
-function logCall(ctx: OptimizationCall, row: {
-  candidateId: number | null; kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; prompt: string; reply: string | null;
-  cached: boolean; tokensIn: number | null; tokensOut: number | null; cost: number | null;
-}): void {
-  statement(ctx.db, `INSERT INTO opt_calls (optimization_id, candidate_id, kind, model, prompt, reply, cached, tokens_in, tokens_out, cost, at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    ctx.optimizationId, row.candidateId, row.kind, row.model, row.prompt, row.reply, row.cached ? 1 : 0, row.tokensIn, row.tokensOut, row.cost, ctx.now(),
-  );
+function logCall(ctx: OptimizationCall, row: CallRecord): void {
+  insertCall(ctx.db, ctx.optimizationId, row, ctx.now());
 }
 
 /** An image a helper is shown, as the project stores it. */

@@ -3,18 +3,20 @@ import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, 
 import { slotNames } from '@shared/tpeval/question-template';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/tpeval/scoring';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import type { EndpointStore } from '../endpoints/store';
 import { AppError } from '../errors';
 import type { RetryPolicy } from '../engine/ask';
-import { executeRun } from '../engine/runner';
 import { RunStats } from '../engine/stats';
 import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
-import { createRun, runRow, runSummary } from '../runs/store';
+import { executeRun } from '../runs/execute';
+import { createOptimizationRun, runRow, runSummary } from '../runs/runs';
 import { runInputFor, type OptimizeConfig } from './config';
 import { askHelper, embed, helperFor, type OptimizationCall, type Helper, type HelperImage } from './helpers';
-import { candidates, insertCandidate, optimizationRow, setOptimizationStatus, updateCandidate } from './store';
+import {
+  candidates, exampleRows, finishedOptimizations, insertCandidate, itemImagesReader, optimizationRow, setChosen, setOptimizationStatus, setRound,
+  updateCandidate, wrongRows,
+} from './store';
 
 export interface OptimizeDeps {
   db: Db;
@@ -42,12 +44,7 @@ export async function askWithPrompt(
   if (runId === null) {
     const input = runInputFor(config, prompt, itemIds, name);
     const frozen = freezeConfig(input, deps.endpoints);
-    // One transaction: a crash in between must not leave a few-shot run in the Runs list.
-    runId = db.transaction(() => {
-      const created = createRun(db, input, frozen, deps.userId, deps.now());
-      statement(db, 'UPDATE runs SET optimization_id = ? WHERE id = ?').run(optimizationId, created);
-      return created;
-    })();
+    runId = createOptimizationRun(db, input, frozen, deps.userId, deps.now(), optimizationId);
   }
   if (runRow(db, runId).status !== 'done') {
     // The optimisation's job drives the run; the run's own progress would only overwrite the optimisation's.
@@ -68,14 +65,11 @@ export function accuracyOf(db: Db, runId: number): number {
 
 /** The first wrong answers of a run with their questions' images, which the analyzer is shown. */
 function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Map<string, HelperImage> } {
-  const rows = db.prepare(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
-    JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
-    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, WRONG_SHOWN) as { text: string; item_id: number; options: string; answer: string; raw: string | null }[];
-  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
-    WHERE ii.item_id = ? ORDER BY ii.position`);
+  const rows = wrongRows(db, runId, WRONG_SHOWN);
+  const imagesOf = itemImagesReader(db);
   const images = new Map<string, HelperImage>();
   const wrong = rows.map((r) => {
-    const own = imagesOf.all(r.item_id) as HelperImage[];
+    const own: HelperImage[] = imagesOf(r.item_id);
     for (const image of own) images.set(image.hash, image);
     return {
       question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
@@ -86,12 +80,157 @@ function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Ma
 }
 
 function examplesOf(db: Db, config: OptimizeConfig): Example[] {
-  const rows = db.prepare(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
-    .all(JSON.stringify(config.fewItemIds), JSON.stringify(config.roles), EXAMPLES_SHOWN) as { text: string; options: string; answer: string }[];
+  const rows = exampleRows(db, config.fewItemIds, config.roles, EXAMPLES_SHOWN);
   return rows.map((r) => ({
     question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`), answer: (JSON.parse(r.answer) as string[]).join(' / '),
   }));
+}
+
+/** One optimisation as it runs: its configuration, its helpers and how it logs their calls. */
+interface Session {
+  id: number;
+  deps: OptimizeDeps;
+  db: Db;
+  config: OptimizeConfig;
+  p: OptimizeConfig['params'];
+  label: string;
+  iso: () => string;
+  optimizer: Helper;
+  analyzer: Helper;
+  embedder: Helper | null;
+  ctx: OptimizationCall;
+  total: number;
+  /** The question template's slots a candidate must keep. */
+  slots: string[];
+}
+
+function openSession(id: number, deps: OptimizeDeps): Session {
+  const { db } = deps;
+  const row = optimizationRow(db, id);
+  const config = row.frozen;
+  const p = config.params;
+  const iso = () => deps.now().toISOString();
+  const helper = (name: string): Helper => { const e = deps.endpoints.get(name); return helperFor(e, deps.endpoints.apiKey(e)); };
+  return {
+    id, deps, db, config, p, label: row.task, iso,
+    optimizer: helper(config.optimizer),
+    analyzer: helper(config.analyzer),
+    embedder: config.embeddings ? helper(config.embeddings) : null,
+    ctx: { db, optimizationId: id, policy: deps.retry, signal: deps.control.signal, now: iso },
+    total: config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound,
+    slots: config.questionTemplate ? slotNames(config.questionTemplate.text) : [],
+  };
+}
+
+async function similarity(s: Session, prompt: string, candidateId: number): Promise<number> {
+  if (prompt === s.config.p0) return 1;
+  if (!s.embedder) return lexicalSimilarity(prompt, s.config.p0);
+  const [a, b] = [await embed(s.ctx, s.embedder, prompt, candidateId), await embed(s.ctx, s.embedder, s.config.p0, null)];
+  return cosine(a, b);
+}
+
+/** Scores a candidate: accuracy on D_few through a run, similarity to p0, c, and the analyzer's introspection. */
+async function score(s: Session, c: Candidate): Promise<void> {
+  const { db, config, p } = s;
+  if (s.deps.control.signal.aborted) throw new AppError('cancelled', 'cancelled');
+  if (config.zeroShot) {
+    // No labelled example to ask: a zero-shot candidate is judged by how much of p0's meaning it keeps.
+    const sim = await similarity(s, c.prompt, c.id);
+    updateCandidate(db, c.id, { status: 'scored', similarity: sim, score: sim });
+    return;
+  }
+  const runId = await askWithPrompt(s.deps, s.id, config, c.prompt, config.fewItemIds, `TP-Eval ${s.label} · round ${c.round}.${c.slot}`, c.runId);
+  updateCandidate(db, c.id, { run_id: runId });
+  const accuracy = accuracyOf(db, runId);
+  const sim = await similarity(s, c.prompt, c.id);
+  const { wrong, images } = wrongAnswers(db, runId);
+  const seesImages = s.analyzer.endpoint.kind !== 'text';
+  const introspection = wrong.length
+    ? await askHelper(s.ctx, s.analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
+    : 'Every example was answered correctly.';
+  updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
+}
+
+function report(s: Session): void {
+  const all = candidates(s.db, s.id);
+  const done = all.filter((c) => c.status !== 'pending').length;
+  const best = rankBy(all.filter((c) => c.status === 'scored').map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), s.p.alpha)[0];
+  s.deps.control.progress(done, s.total, `round ${optimizationRow(s.db, s.id).round} of ${s.config.zeroShot ? 1 : s.p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
+}
+
+/** Why a proposal cannot be scored in this slot, or null. */
+function problemOf(s: Session, prompt: string | null, base: string, budget: number): string | null {
+  if (!prompt) return 'the optimizer sent no prompt';
+  const edits = wordEditDistance(base, prompt);
+  return candidateProblem(prompt, s.config.mode, true, s.slots)
+    ?? (candidates(s.db, s.id).some((c) => c.prompt.trim() === prompt) ? 'repeats an earlier prompt' : null)
+    ?? (edits > budget ? `edits ${edits} words; this round allows ${budget}` : null);
+}
+
+/**
+ * A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates (the
+ * paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every ask back
+ * from the cache in the same order.
+ */
+async function propose(s: Session, round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> {
+  const { db, id, p } = s;
+  const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
+  if (existing) {
+    if (existing.status === 'pending') await score(s, existing);
+    return;
+  }
+  const budget = editBudget(round, s.config.p0, p);
+  const refused: Refusal[] = [];
+  for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
+    const seed = round * 100 + attempt * 10 + slot;
+    const reply = await askHelper(s.ctx, s.optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
+    const prompt = parseCandidate(reply);
+    const problem = problemOf(s, prompt, base, budget);
+    const edits = prompt ? wordEditDistance(base, prompt) : null;
+    if (!problem) {
+      await score(s, insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, s.iso()));
+      return;
+    }
+    if (attempt === MAX_ASKS - 1) {
+      insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, s.iso());
+      return;
+    }
+    refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
+  }
+}
+
+/** Zero-shot: candidates proposed from other tasks' improvements, in one round. */
+async function zeroShotRound(s: Session): Promise<void> {
+  const { db, id, config, p } = s;
+  setRound(db, id, 1);
+  const pairs = transferPairs(db, config, id);
+  if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
+  for (let slot = 0; slot < p.perRound; slot++) {
+    await propose(s, 1, slot, (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
+    report(s);
+  }
+}
+
+/** Few-shot: each round's candidates proposed from the top-K prompts so far, with their scores and introspections. */
+async function fewShotRounds(s: Session, fromRound: number): Promise<void> {
+  const { db, id, config, p } = s;
+  const examples = examplesOf(db, config);
+  for (let round = Math.max(1, fromRound); round <= p.rounds; round++) {
+    setRound(db, id, round);
+    // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
+    // resumed round therefore sends exactly what it sent before.
+    const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
+      .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
+    const top = rankBy(prior, p.alpha).slice(0, p.topK);
+    const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
+      task: s.label, mode: config.mode, examples, counter, slots: s.slots, refused,
+      top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
+    });
+    for (let slot = 0; slot < p.perRound; slot++) {
+      await propose(s, round, slot, text, top[0]?.prompt ?? config.p0);
+      report(s);
+    }
+  }
 }
 
 /**
@@ -103,124 +242,17 @@ function examplesOf(db: Db, config: OptimizeConfig): Example[] {
  */
 export async function runOptimization(id: number, deps: OptimizeDeps): Promise<Candidate | null> {
   const { db, control } = deps;
-  const row = optimizationRow(db, id);
-  const config = row.frozen;
-  const p = config.params;
-  const iso = () => deps.now().toISOString();
-  const helper = (name: string): Helper => { const e = deps.endpoints.get(name); return helperFor(e, deps.endpoints.apiKey(e)); };
-  const optimizer = helper(config.optimizer);
-  const analyzer = helper(config.analyzer);
-  const embedder = config.embeddings ? helper(config.embeddings) : null;
-  const ctx: OptimizationCall = { db, optimizationId: id, policy: deps.retry, signal: control.signal, now: iso };
-  const total = config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound;
-  const label = row.task;
+  const s = openSession(id, deps);
+  const { config } = s;
+  const fromRound = optimizationRow(db, id).round;
   setOptimizationStatus(db, id, 'running', null, null);
-
-  const similarity = async (prompt: string, candidateId: number): Promise<number> => {
-    if (prompt === config.p0) return 1;
-    if (!embedder) return lexicalSimilarity(prompt, config.p0);
-    const [a, b] = [await embed(ctx, embedder, prompt, candidateId), await embed(ctx, embedder, config.p0, null)];
-    return cosine(a, b);
-  };
-
-  const score = async (c: Candidate): Promise<void> => {
-    if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
-    if (config.zeroShot) {
-      // No labelled example to ask: a zero-shot candidate is judged by how much of p0's meaning it keeps.
-      const sim = await similarity(c.prompt, c.id);
-      updateCandidate(db, c.id, { status: 'scored', similarity: sim, score: sim });
-      return;
-    }
-    const runId = await askWithPrompt(deps, id, config, c.prompt, config.fewItemIds, `TP-Eval ${label} · round ${c.round}.${c.slot}`, c.runId);
-    updateCandidate(db, c.id, { run_id: runId });
-    const accuracy = accuracyOf(db, runId);
-    const sim = await similarity(c.prompt, c.id);
-    const { wrong, images } = wrongAnswers(db, runId);
-    const seesImages = analyzer.endpoint.kind !== 'text';
-    const introspection = wrong.length
-      ? await askHelper(ctx, analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
-      : 'Every example was answered correctly.';
-    updateCandidate(db, c.id, { status: 'scored', accuracy, similarity: sim, score: combinedScore(accuracy, sim, p.alpha), introspection });
-  };
-
-  const report = () => {
-    const all = candidates(db, id);
-    const done = all.filter((c) => c.status !== 'pending').length;
-    const best = rankBy(all.filter((c) => c.status === 'scored').map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 })), p.alpha)[0];
-    control.progress(done, total, `round ${optimizationRow(db, id).round} of ${config.zeroShot ? 1 : p.rounds}${best ? ` · best c ${best.score?.toFixed(3)}` : ''}`);
-  };
-
-  const slots = config.questionTemplate ? slotNames(config.questionTemplate.text) : [];
-  /** Why a proposal cannot be scored in this slot, or null. */
-  const problemOf = (prompt: string | null, base: string, budget: number): string | null => {
-    if (!prompt) return 'the optimizer sent no prompt';
-    const edits = wordEditDistance(base, prompt);
-    return candidateProblem(prompt, config.mode, true, slots)
-      ?? (candidates(db, id).some((c) => c.prompt.trim() === prompt) ? 'repeats an earlier prompt' : null)
-      ?? (edits > budget ? `edits ${edits} words; this round allows ${budget}` : null);
-  };
-
-  // A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates
-  // (the paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every
-  // ask back from the cache in the same order.
-  const propose = async (round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> => {
-    const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
-    if (existing) {
-      if (existing.status === 'pending') await score(existing);
-      return;
-    }
-    const budget = editBudget(round, config.p0, p);
-    const refused: Refusal[] = [];
-    for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
-      const seed = round * 100 + attempt * 10 + slot;
-      const reply = await askHelper(ctx, optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
-      const prompt = parseCandidate(reply);
-      const problem = problemOf(prompt, base, budget);
-      const edits = prompt ? wordEditDistance(base, prompt) : null;
-      if (!problem) {
-        await score(insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, iso()));
-        return;
-      }
-      if (attempt === MAX_ASKS - 1) {
-        insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, iso());
-        return;
-      }
-      refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
-    }
-  };
-
   try {
     let p0 = candidates(db, id).find((c) => c.round === 0);
-    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null, refused: [] }, iso());
-    if (p0.status === 'pending') await score(p0);
-    report();
-    if (config.zeroShot) {
-      statement(db, 'UPDATE optimizations SET round = 1 WHERE id = ?').run(id);
-      const pairs = transferPairs(db, config, id);
-      if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
-      for (let slot = 0; slot < p.perRound; slot++) {
-        await propose(1, slot, (counter, refused) => zeroShotPrompt({ task: label, mode: config.mode, p0: config.p0, pairs, counter, slots, refused }), config.p0);
-        report();
-      }
-    } else {
-      const examples = examplesOf(db, config);
-      for (let round = Math.max(1, row.round); round <= p.rounds; round++) {
-        statement(db, 'UPDATE optimizations SET round = ? WHERE id = ?').run(round, id);
-        // The meta-prompt of a round sees only earlier rounds, as the paper's P_{i+1} comes from {P_0 … P_i}: a
-        // resumed round therefore sends exactly what it sent before.
-        const prior = candidates(db, id).filter((c) => c.status === 'scored' && c.round < round)
-          .map((c) => ({ ...c, accuracy: c.accuracy ?? 0, similarity: c.similarity ?? 0 }));
-        const top = rankBy(prior, p.alpha).slice(0, p.topK);
-        const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
-          task: label, mode: config.mode, examples, counter, slots, refused,
-          top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
-        });
-        for (let slot = 0; slot < p.perRound; slot++) {
-          await propose(round, slot, text, top[0]?.prompt ?? config.p0);
-          report();
-        }
-      }
-    }
+    p0 ??= insertCandidate(db, id, { round: 0, slot: 0, prompt: config.p0, status: config.zeroShot ? 'scored' : 'pending', problem: null, edits: 0, budget: null, refused: [] }, s.iso());
+    if (p0.status === 'pending') await score(s, p0);
+    report(s);
+    if (config.zeroShot) await zeroShotRound(s);
+    else await fewShotRounds(s, fromRound);
     return finish(db, id, config, deps.now());
   } catch (error) {
     const cancelled = control.signal.aborted;
@@ -238,7 +270,7 @@ function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidat
     for (const c of ranked) updateCandidate(db, c.id, { final_score: combinedScore(c.accuracy, c.similarity, alpha) });
     // Zero-shot has no labels to score on: the candidate closest in meaning to p0 that the model's preferences shaped.
     const chosen = config.zeroShot ? ranked.find((c) => c.round > 0) ?? ranked[0] : ranked[0];
-    statement(db, 'UPDATE optimizations SET chosen_id = ? WHERE id = ?').run(chosen?.id ?? null, id);
+    setChosen(db, id, chosen?.id ?? null);
     setOptimizationStatus(db, id, 'done', null, now);
   })();
   return candidates(db, id).find((c) => c.id === optimizationRow(db, id).chosen_id) ?? null;
@@ -246,9 +278,7 @@ function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidat
 
 /** Other tasks' finished optimisations for the same target whose chosen prompt beat p0 on D_few. */
 function transferPairs(db: Db, config: OptimizeConfig, self: number): { task: string; original: string; optimised: string }[] {
-  const rows = db.prepare(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
-    JOIN opt_candidates c ON c.id = o.chosen_id JOIN opt_candidates c0 ON c0.optimization_id = o.id AND c0.round = 0
-    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(self) as { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[];
+  const rows = finishedOptimizations(db, self);
   return rows.filter((r) => {
     const other = JSON.parse(r.config) as OptimizeConfig;
     return other.target === config.target && !other.zeroShot && other.mode === config.mode && (r.accuracy ?? 0) > (r.base ?? 0);

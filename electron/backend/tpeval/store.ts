@@ -96,3 +96,103 @@ export function optimizationSummary(db: Db, id: number): Optimization {
     createdAt: row.created_at,
   };
 }
+
+/** The task's items in file order, with their split. */
+export function taskItems(db: Db, datasetId: number, task: string | null): { id: number; split: string | null }[] {
+  return db.prepare(`SELECT id, split FROM items WHERE dataset_id = ? ${task === null ? '' : "AND coalesce(category, '') = ?"} ORDER BY position`)
+    .all(...(task === null ? [datasetId] : [datasetId, task])) as { id: number; split: string | null }[];
+}
+
+/** The multiple-choice question texts of these items and roles, in item and role order. */
+export function multipleChoiceTexts(db: Db, itemIds: readonly number[], roles: readonly string[]): string[] {
+  return db.prepare(`SELECT text FROM questions WHERE item_id IN (SELECT value FROM json_each(?))
+    AND role IN (SELECT value FROM json_each(?)) AND type = 'multiple-choice' ORDER BY item_id, role_rank`)
+    .pluck().all(JSON.stringify(itemIds), JSON.stringify(roles)) as string[];
+}
+
+export function datasetNameOf(db: Db, id: number): string | undefined {
+  const name: unknown = db.prepare('SELECT name FROM datasets WHERE id = ?').pluck().get(id);
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** One helper call (optimizer, analyzer, embeddings) as it was sent, for the calls log and resuming. */
+export interface CallRecord {
+  candidateId: number | null; kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; prompt: string; reply: string | null;
+  cached: boolean; tokensIn: number | null; tokensOut: number | null; cost: number | null;
+}
+
+export function insertCall(db: Db, optimizationId: number, row: CallRecord, at: string): void {
+  statement(db, `INSERT INTO opt_calls (optimization_id, candidate_id, kind, model, prompt, reply, cached, tokens_in, tokens_out, cost, at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+    optimizationId, row.candidateId, row.kind, row.model, row.prompt, row.reply, row.cached ? 1 : 0, row.tokensIn, row.tokensOut, row.cost, at,
+  );
+}
+
+export function setRound(db: Db, id: number, round: number): void {
+  statement(db, 'UPDATE optimizations SET round = ? WHERE id = ?').run(round, id);
+}
+
+export function setChosen(db: Db, id: number, candidateId: number | null): void {
+  statement(db, 'UPDATE optimizations SET chosen_id = ? WHERE id = ?').run(candidateId, id);
+}
+
+export function setTestRuns(db: Db, id: number, originalRunId: number, customRunId: number): void {
+  db.prepare('UPDATE optimizations SET test_original = ?, test_custom = ? WHERE id = ?').run(originalRunId, customRunId, id);
+}
+
+export function optimizationIds(db: Db, datasetId: number | undefined): number[] {
+  return db.prepare(`SELECT id FROM optimizations ${datasetId === undefined ? '' : 'WHERE dataset_id = ?'} ORDER BY id DESC`)
+    .pluck().all(...(datasetId === undefined ? [] : [datasetId])) as number[];
+}
+
+/** A wrong answer of a few-shot run, with its question, for the analyzer. */
+export interface WrongRow { text: string; item_id: number; options: string; answer: string; raw: string | null }
+
+export function wrongRows(db: Db, runId: number, limit: number): WrongRow[] {
+  return db.prepare(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
+    JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
+    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, limit) as WrongRow[];
+}
+
+export interface ImageRow { hash: string; mime: string; width: number; height: number }
+
+/** An item's images in order, through one prepared statement. */
+export function itemImagesReader(db: Db): (itemId: number) => ImageRow[] {
+  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+    WHERE ii.item_id = ? ORDER BY ii.position`);
+  return (itemId) => imagesOf.all(itemId) as ImageRow[];
+}
+
+export function exampleRows(db: Db, itemIds: readonly number[], roles: readonly string[], limit: number): { text: string; options: string; answer: string }[] {
+  return db.prepare(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
+    .all(JSON.stringify(itemIds), JSON.stringify(roles), limit) as { text: string; options: string; answer: string }[];
+}
+
+/** Other finished optimisations with their chosen prompt's and p0's accuracy. */
+export function finishedOptimizations(db: Db, except: number): { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[] {
+  return db.prepare(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
+    JOIN opt_candidates c ON c.id = o.chosen_id JOIN opt_candidates c0 ON c0.optimization_id = o.id AND c0.round = 0
+    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(except) as { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[];
+}
+
+export interface HelperCallRow { kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string; at: string }
+export interface TargetCallRow { model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string | null; judge: string; at: string }
+
+/** Every call an optimisation made: its helpers' (opt_calls) and its few-shot runs' predictions. */
+export function callRows(db: Db, id: number): { helper: HelperCallRow[]; target: TargetCallRow[] } {
+  const helper = db.prepare(`SELECT kind, model, candidate_id, cached, tokens_in, tokens_out, cost, prompt, at FROM opt_calls
+    WHERE optimization_id = ? ORDER BY id`).all(id) as HelperCallRow[];
+  const target = db.prepare(`SELECT r.endpoint AS model, c.id AS candidate_id, p.cached, p.tokens_in, p.tokens_out, p.cost, p.prompt, p.judge, p.created_at AS at
+    FROM predictions p JOIN runs r ON r.id = p.run_id LEFT JOIN opt_candidates c ON c.run_id = r.id
+    WHERE r.optimization_id = ? ORDER BY p.id`).all(id) as TargetCallRow[];
+  return { helper, target };
+}
+
+export interface EvaluatedRow { id: number; dataset_id: number; task: string; config: string; test_original: number; test_custom: number }
+
+/** Evaluated optimisations, the latest evaluation first. */
+export function evaluatedRows(db: Db): EvaluatedRow[] {
+  return db.prepare(`SELECT o.id, o.dataset_id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
+    WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.test_custom DESC, o.id DESC`).all() as EvaluatedRow[];
+}

@@ -1,16 +1,14 @@
 import type { ToolkitComparison } from '@shared/contract';
 import type { Db } from '../../db/open';
+import { toolkitRows } from '../store/predictions';
 import type { ToolkitReading } from './answers';
-
-interface Row { question_id: number; correct: number; extracted: string | null; toolkit: string | null }
 
 /**
  * Our reading beside the toolkit's, per question: ours is right when every pass is (CircularEval), theirs when every
  * verdict it gave is (VLMEvalKit gives a circular group one `hit`, on the copy numbered like the question).
  */
 export function toolkitComparison(db: Db, runId: number): ToolkitComparison | null {
-  const rows = db.prepare(`SELECT question_id, correct, extracted, toolkit FROM predictions
-    WHERE run_id = ? AND status = 'answered' ORDER BY question_id, pass`).all(runId) as Row[];
+  const rows = toolkitRows(db, runId);
   const byQuestion = new Map<number, { ours: boolean; readings: (ToolkitReading | null)[]; labels: (string | null)[] }>();
   let source: ToolkitReading['source'] | null = null;
   for (const r of rows) {

@@ -2,10 +2,10 @@ import { basename } from 'node:path';
 import type { Option, Role } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
+import { datasetQuestionsForMatching, questionByExtId, type Target } from '../store/questions';
 import type { FileAnswer } from './answers';
 
-/** A question as matching needs it; `meta` carries its scoring rule (METHODS §5). */
-export interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string; meta: string }
+export type { Target } from '../store/questions';
 
 /** An answer tied to its question, with the options and gold label of the pass it answered. */
 export interface Matched { a: FileAnswer; q: Target; options: Option[]; gold: string[] }
@@ -17,8 +17,7 @@ const textKey = (role: Role, question: string, options: readonly string[]) => JS
 
 /** Every question of the dataset by its text and options; a key two questions share is ambiguous and matches neither. */
 function textIndex(db: Db, datasetId: number): Map<string, Target | 'ambiguous'> {
-  const rows = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta, q.text, q.role FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.dataset_id = ?`).all(datasetId) as (Target & { text: string; role: Role })[];
+  const rows = datasetQuestionsForMatching(db, datasetId);
   const index = new Map<string, Target | 'ambiguous'>();
   for (const r of rows) {
     const key = textKey(r.role, r.text, (JSON.parse(r.options) as Option[]).map((o) => o.text));
@@ -52,14 +51,13 @@ function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; go
  * nothing are returned, not guessed; a question (and pass) answered twice refuses the file with both rows named.
  */
 export function matchAnswers(db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string): { matched: Matched[]; unmatched: Unmatched[] } {
-  const byId = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.dataset_id = ? AND i.ext_id = ? AND q.role = ? ORDER BY q.id LIMIT 1`);
+  const byId = questionByExtId(db, dataset.id);
   let texts: Map<string, Target | 'ambiguous'> | null = null;
   const seen = new Map<string, string>();
   const matched: Matched[] = [];
   const unmatched: Unmatched[] = [];
   for (const a of answers) {
-    let q = a.key.ids.map((id) => byId.get(dataset.id, id, a.role) as Target | undefined).find((t) => t !== undefined);
+    let q = a.key.ids.map((id) => byId(id, a.role)).find((t) => t !== undefined);
     if (!q && a.key.text) {
       texts ??= textIndex(db, dataset.id);
       const hit = texts.get(textKey(a.role, a.key.text.question, a.key.text.options));

@@ -1,6 +1,6 @@
-import { askWithRetries, GaveUp, type Asked, type AskSignals, type RetryPolicy } from '../engine/ask';
-import type { ChatClient, ChatRequest } from '../engine/client';
-import { AdaptiveLimiter } from '../engine/limiter';
+import { askWithRetries, GaveUp, type Asked, type AskSignals, type RetryPolicy } from './ask';
+import type { ChatClient, ChatRequest } from './client';
+import { AdaptiveLimiter } from './limiter';
 
 /** Sends one request somewhere and returns its reply; the engine asks through this, whatever is behind it. */
 export type Asker = (request: ChatRequest, estimatedTokens: number, signal: AbortSignal | AskSignals) => Promise<Asked>;

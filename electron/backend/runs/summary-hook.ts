@@ -1,6 +1,36 @@
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
-import { refreshSummary } from './summary';
+import type { RunCounts } from './counts';
+import { runStatusOf } from './store/runs';
+
+/** A run's counters as its stored summary keeps them. */
+export interface StoredCounts extends RunCounts {
+  /** Requests the run plans (run units). */
+  units: number;
+}
+
+/**
+ * What runs/ needs of the stored run summaries, which reports/ computes and owns: runs sit below reports, so reports
+ * registers these at backend creation (reports/summary.ts `keepRunSummaries`) instead of runs importing reports.
+ * Unregistered (a bare connection in a script), nothing is refreshed eagerly: the triggers of migration 0011 still
+ * mark each changed summary stale, and readers recompute a stale one.
+ */
+export interface RunSummaries {
+  /** Recomputes and stores run `runId`'s summary; the caller's transaction holds both. */
+  refresh(db: Db, runId: number): void;
+  /** Counters of the runs whose summary is fresh (one run's, or every run's). */
+  storedCounts(db: Db, runId?: number): ReadonlyMap<number, StoredCounts>;
+}
+
+let summaries: RunSummaries | null = null;
+
+export function registerRunSummaries(port: RunSummaries): void {
+  summaries = port;
+}
+
+/** Fresh stored counters, or none when no summaries are kept (each run then counts its own rows). */
+export function storedRunCounts(db: Db, runId?: number): ReadonlyMap<number, StoredCounts> {
+  return summaries?.storedCounts(db, runId) ?? new Map();
+}
 
 /**
  * Keeping a run's stored summary equal to its predictions (issue 20), in two layers:
@@ -16,9 +46,9 @@ const batches = new WeakMap<Db, Set<number>>();
 const UNSETTLED = new Set(['pending', 'running']);
 
 function refreshIfSettled(db: Db, runId: number): void {
-  // Called for every stored answer: the connection's prepared statement, not a fresh prepare each time.
-  const status = statement(db, 'SELECT status FROM runs WHERE id = ?').pluck().get(runId) as string | undefined;
-  if (status !== undefined && !UNSETTLED.has(status)) refreshSummary(db, runId);
+  if (!summaries) return;
+  const status = runStatusOf(db, runId);
+  if (status !== undefined && !UNSETTLED.has(status)) summaries.refresh(db, runId);
 }
 
 /** Call inside the transaction that changed run `runId`'s predictions or status. */

@@ -1,9 +1,9 @@
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 
 /** The provider batch a run was sent as, kept until its lines are stored so a restart polls it instead of resending. */
 export function savedBatch(db: Db, runId: number): { batchId: string } | undefined {
-  const row = db.prepare('SELECT batch_id FROM run_batches WHERE run_id = ?').get(runId) as { batch_id: string } | undefined;
-  return row ? { batchId: row.batch_id } : undefined;
+  const batchId: unknown = db.prepare('SELECT batch_id FROM run_batches WHERE run_id = ?').pluck().get(runId);
+  return typeof batchId === 'string' ? { batchId } : undefined;
 }
 
 export function rememberBatch(db: Db, runId: number, sent: { inputFileId: string; batchId: string }, requests: number, at: string): void {

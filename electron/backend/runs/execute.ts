@@ -1,0 +1,69 @@
+import type { ApiError } from '@shared/contract';
+import type { Db } from '../db/open';
+import { storageFailure } from '../db/failures';
+import type { EndpointStore } from '../endpoints/store';
+import { askUnits, type EngineDeps, type Tally } from '../engine/runner';
+import { AppError } from '../errors';
+import { keysFor } from './config';
+import { answerSink } from './predictions';
+import { runConfig, runRow, setRunStatus } from './store';
+import { loadUnits } from './store/units';
+
+/** The engine's dependencies but the ones this file supplies (keys, sink), plus where keys come from. */
+export interface RunnerDeps extends Omit<EngineDeps, 'keys' | 'answers'> {
+  endpoints: EndpointStore;
+  /** How often a batch run asks the provider how its batch is doing. */
+  batchPollMs?: number;
+}
+
+export interface RunOutcome {
+  runId: number;
+  status: 'done' | 'paused' | 'failed';
+  asked: number;
+  answered: number;
+  errors: number;
+  /** Why the run failed or paused by itself (storage, key, fail-fast, a lock that never let go); null otherwise. */
+  error: ApiError | null;
+}
+
+/**
+ * Runs (or resumes) a run: the engine asks each unit that has no answer yet — or, with `which = 'errors'`, only failed
+ * ones — and every answer is stored as a prediction the moment it arrives. The run's status is this file's: running
+ * while the engine asks, then how it ended (a storage failure ends it `failed` with its reason).
+ */
+export async function executeRun(runId: number, which: 'unanswered' | 'errors', deps: RunnerDeps): Promise<RunOutcome> {
+  const { db } = deps;
+  const config = runConfig(runRow(db, runId));
+  if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
+  const units = loadUnits(db, runId, which);
+  const keys = keysFor(config, deps.endpoints);
+  setRunStatus(db, runId, 'running', null, null);
+  const tally = await askUnits(units, config, { ...deps, keys, answers: answerSink(db, runId) });
+  return endRun(runId, deps, tally, units.length);
+}
+
+/** Records how the run ended — honestly: a failure stays a failure even when recording it fails too. */
+function endRun(runId: number, deps: RunnerDeps, tally: Tally, total: number): RunOutcome {
+  const { db, control } = deps;
+  if (control.signal.aborted && !tally.fatal) {
+    trySetStatus(db, runId, 'cancelled', null, deps.now());
+    throw new AppError('cancelled', 'cancelled');
+  }
+  const paused = deps.pause.aborted && tally.finished < total;
+  // A lock that never let go leaves the run resumable: nothing is wrong with the file.
+  const status = tally.fatal ? (tally.fatal.code === 'locked' ? 'paused' : 'failed') : paused ? 'paused' : 'done';
+  const recorded = trySetStatus(db, runId, status, tally.fatal?.message ?? null, status === 'paused' ? null : deps.now());
+  const error = tally.fatal ?? recorded;
+  return { runId, status: recorded && !tally.fatal ? 'failed' : status, asked: tally.finished, answered: tally.answered, errors: tally.errors, error };
+}
+
+function trySetStatus(db: Db, runId: number, status: Parameters<typeof setRunStatus>[2], error: string | null, at: Date | null): ApiError | null {
+  try {
+    setRunStatus(db, runId, status, error, at);
+    return null;
+  } catch (e) {
+    const failure = storageFailure(e, db.name);
+    if (!failure) throw e;
+    return failure;
+  }
+}

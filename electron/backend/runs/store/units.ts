@@ -1,0 +1,58 @@
+import type { Option, QuestionType } from '@shared/contract';
+import { ruleOf } from '@shared/scoring/rules';
+import type { Level } from '@shared/vrp/relations';
+import type { Db } from '../../db/open';
+import type { Unit } from '../../engine/request';
+
+interface UnitRow {
+  question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
+  meta: string;
+  vrp_level: Level | null;
+}
+
+/** A run's units the engine is to ask: each not answered yet, or (`errors`) each that failed. */
+export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
+  const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
+  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta,
+      (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
+      FROM run_units u JOIN questions q ON q.id = u.question_id
+      LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+      WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as UnitRow[];
+  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+      WHERE ii.item_id = ? ORDER BY ii.position`);
+  const byItem = new Map<number, Unit['images']>();
+  return rows.map((r) => {
+    let images = byItem.get(r.item_id);
+    if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
+    return {
+      questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, rule: ruleOf(r.type, r.meta), text: r.text, hint: r.hint,
+      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images, vrpLevel: r.vrp_level,
+    };
+  });
+}
+
+
+const PENDING_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
+    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
+    WHERE u.run_id = ? AND p.id IS NULL`;
+
+export interface PendingUnitRow { question_id: number; pass: number; position: number; options: string; item_id: number; text: string; hint: string | null }
+
+/** The first unit of the run nobody has answered yet, in run order. */
+export function firstPendingUnit(db: Db, runId: number): PendingUnitRow | undefined {
+  return db.prepare(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${PENDING_FROM} ORDER BY u.position LIMIT 1`)
+    .get(runId) as PendingUnitRow | undefined;
+}
+
+/** Units of the run with no prediction yet. */
+export function pendingUnitCount(db: Db, runId: number): number {
+  return Number(db.prepare(`SELECT count(*) ${PENDING_FROM}`).pluck().get(runId));
+}
+
+export interface GradedUnitRow { options: string; answer: string; type: QuestionType; meta: string }
+
+/** One unit with what grading a person's answer needs. */
+export function gradedUnit(db: Db, runId: number, questionId: number, pass: number): GradedUnitRow | undefined {
+  return db.prepare(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
+      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as GradedUnitRow | undefined;
+}
