@@ -27,6 +27,38 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('electron/backend/x.ts', "import Database from 'better-sqlite3';\nexport const d = Database;\n")).toEqual([]);
   });
 
+  it('holds the backend floors: no import sideways or up a floor, whatever the depth of the file', async () => {
+    const restricted = 'no-restricted-imports';
+    // The engine knows nothing of runs; runs never import reports; two domains on one floor do not import each other.
+    expect(await ruleIdsFor('electron/backend/engine/x.ts', "import { runRow } from '../runs/runs';\nexport const r = runRow;\n")).toContain(restricted);
+    expect(await ruleIdsFor('electron/backend/runs/store/x.ts', "import { summaryReport } from '../../reports/summary';\nexport const r = summaryReport;\n")).toContain(restricted);
+    expect(await ruleIdsFor('electron/backend/runs/x.ts', "import { actorOf } from '../team/users';\nexport const a = actorOf;\n")).toContain(restricted);
+    expect(await ruleIdsFor('electron/backend/db/x.ts', "import type { Backend } from '..';\nexport type B = Backend;\n")).toContain(restricted);
+    expect(await ruleIdsFor('electron/backend/state.ts', "import { createHandlers } from './handlers';\nexport const c = createHandlers;\n")).toContain(restricted);
+    // Down a floor, within a folder, a folder's own store, the adapters above the backend and @shared are allowed.
+    expect(await ruleIdsFor('electron/backend/runs/x.ts', "import type { AskSettings } from '../engine/settings';\nimport { runRow } from './store/runs';\nexport type A = AskSettings;\nexport const r = runRow;\n")).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/team/x.ts', "import { teamHandlers } from './handlers';\nexport const t = teamHandlers;\n")).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/http/x.ts', "import type { Backend } from '..';\nexport type B = Backend;\n")).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/engine/x.ts', "import { inlineQuestionTemplate } from '@shared/tpeval/question-template';\nexport const i = inlineQuestionTemplate;\n")).toEqual([]);
+  });
+
+  it("refuses another domain's store, and SQL outside a store", async () => {
+    expect(await ruleIdsFor('electron/backend/reports/x.ts', "import { runRow } from '../runs/store/runs';\nexport const r = runRow;\n")).toContain('no-restricted-imports');
+    const sql = "import type { Db } from '../db/open';\nexport const count = (db: Db) => db.prepare('SELECT count(*) FROM items').pluck().get();\n";
+    expect(await ruleIdsFor('electron/backend/team/x.ts', sql)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('electron/backend/team/store/x.ts', sql.replace("'../db/open'", "'../../db/open'"))).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/items/store.ts', sql)).toEqual([]);
+  });
+
+  it('refuses a function over 80 lines outside tests', async () => {
+    // 81 lines refused, 80 allowed.
+    const lines = (body: number) => `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(body)}  return n;\n}\n`;
+    const long = lines(77);
+    expect(await ruleIdsFor('renderer/src/x.ts', long)).toContain('max-lines-per-function');
+    expect(await ruleIdsFor('renderer/src/x.ts', lines(76))).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/x.test.ts', long)).toEqual([]);
+  });
+
   it('refuses `any`', async () => {
     expect(await ruleIdsFor('shared/domain/x.ts', 'export const f = (x: any) => x;\n')).toContain('@typescript-eslint/no-explicit-any');
   });

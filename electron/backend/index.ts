@@ -6,7 +6,7 @@ import { RecentProjects } from './recent';
 import { BackendState, type CallContext } from './state';
 import { imageBytes, thumbnail, type ImageBytes } from './items/images';
 import { defaultDataDir, packageVersion, resourcesDir } from './paths';
-import { EndpointStore } from './endpoints/store';
+import { EndpointStore } from './endpoints/endpoints';
 import type { SecretBox } from './endpoints/secrets';
 import { isMethodName, type MethodName } from '@shared/contract';
 import { AppError } from './errors';

@@ -3,7 +3,7 @@ import { AppError } from './errors';
 import type { EventBus } from './events';
 import type { JobRegistry } from './jobs/registry';
 import type { RecentProjects } from './recent';
-import type { EndpointStore } from './endpoints/store';
+import type { EndpointStore } from './endpoints/endpoints';
 import { Reports } from './reports/service';
 import { keepRunSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';

@@ -18,7 +18,7 @@ function inside(parent: string, child: string): boolean {
  */
 export function requireReadablePath(dataDir: string, ctx: CallContext, path: string): void {
   if (!ctx.remote) return;
-  let allowed = false;
+  let allowed: boolean;
   try {
     allowed = inside(realpathSync(uploadsDir(dataDir)), realpathSync(resolve(path)));
   } catch {

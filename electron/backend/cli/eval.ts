@@ -28,7 +28,7 @@ async function follow(backend: Backend, out: Output, runId: number, done: Promis
     void backend.call('runs.pause', { id: runId }).catch(() => undefined);
   };
   process.once('SIGINT', onSigint);
-  let outcome: RunOutcome | null = null;
+  let outcome: RunOutcome | null;
   try {
     outcome = done ? await done : null;
   } finally {

@@ -1,6 +1,6 @@
 import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../dispatch';
-import type { EndpointStore } from './store';
+import type { EndpointStore } from './endpoints';
 import { testEndpoint } from './test-endpoint';
 
 type EndpointsMethod = Extract<MethodName, `endpoints.${string}`>;

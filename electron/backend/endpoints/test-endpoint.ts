@@ -1,5 +1,5 @@
 import { createChatClient, RequestError } from '../engine/client';
-import type { EndpointStore } from './store';
+import type { EndpointStore } from './endpoints';
 
 /** "Test connection": one tiny request, its latency, and the endpoint's own words when it fails. */
 export async function testEndpoint(store: EndpointStore, name: string): Promise<{ ok: boolean; latencyMs: number; reply: string | null; error: string | null }> {

@@ -29,7 +29,7 @@ describe('AdaptiveLimiter', () => {
   });
 
   it('holds every sender while the server says its budget is spent, until the window resets', () => {
-    let t = 0;
+    const t = 0;
     const limiter = new AdaptiveLimiter({ maxConcurrency: 4, rpm: null, tpm: null, now: () => t });
     limiter.observe(readRateBudget(new Headers({ 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-reset-requests': '1s' })));
     expect(limiter.waitingMs()).toBe(0);

@@ -95,7 +95,7 @@ export async function exportHfParquet(db: Db, datasetId: number, out: string, op
   const imageSize = db.prepare('SELECT length(bytes) FROM images WHERE hash = ?').pluck();
   const generator = mmevalproRows(db, datasetId, options.selection);
   const rows: Row[] = [];
-  let counts = { items: 0, questions: 0 };
+  let counts: { items: number; questions: number };
   for (let next = generator.next(); ; next = generator.next()) {
     if (next.done) { counts = next.value; break; }
     const { fields, extra, imageHash } = next.value;

@@ -43,8 +43,8 @@ export function describeImage(bytes: Buffer): DecodedImage {
   }
   const mime = sniffMime(bytes);
   if (!mime) throw new Error('the bytes are not a PNG, JPEG, GIF, WebP or BMP image');
-  let width = 0;
-  let height = 0;
+  let width: number;
+  let height: number;
   try {
     const size = imageSize(bytes);
     width = size.width ?? 0;

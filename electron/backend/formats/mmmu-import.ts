@@ -31,7 +31,7 @@ export async function importMmmu(ctx: ImportContext): Promise<void> {
         try {
           hashes.push(ctx.sink.putImage(resolveImage(value, ctx.file)));
         } catch (error) {
-          throw new Error(`image_${k}: ${(error as Error).message}`);
+          throw new Error(`image_${k}: ${(error as Error).message}`, { cause: error });
         }
         slots.push(k);
       }

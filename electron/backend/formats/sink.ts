@@ -133,7 +133,7 @@ export class ImportSink {
       );
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new Error(`id ${item.extId} appears twice; ids must be unique within a dataset`);
+        throw new Error(`id ${item.extId} appears twice; ids must be unique within a dataset`, { cause: error });
       }
       throw error;
     }

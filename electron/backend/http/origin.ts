@@ -66,7 +66,7 @@ export class HostPolicy {
       if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError('forbidden', 'cross-site requests are refused');
       return;
     }
-    let parsed: URL | null = null;
+    let parsed: URL | null;
     try {
       parsed = new URL(origin);
     } catch {

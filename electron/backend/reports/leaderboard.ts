@@ -1,7 +1,7 @@
 import type { LeaderboardRow, RunSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import { shownStatus, type RunRow } from '../runs/store';
+import { shownStatus, type RunRow } from '../runs/runs';
 import { summaryColumn, type StoredBoard } from './summary';
 import { SUMMARY_FORMAT, unsummarisedRuns } from './summary-store';
 

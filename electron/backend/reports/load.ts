@@ -3,7 +3,7 @@ import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
-import { runRow } from '../runs/run-row';
+import { runRow } from '../runs/runs';
 
 /** One asked pass of a question as a report sees it. */
 export interface ScoredPass {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import { isBusy, storageFailure } from '../db/failures';
 import { runCounts } from '../runs/counts';
-import { runConfig, runRow } from '../runs/store';
+import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';

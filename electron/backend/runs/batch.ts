@@ -6,7 +6,7 @@ import { buildRequest, ImageEncoder, requestKey, type BuiltRequest, type Unit } 
 import { cacheable, keysFor, type FrozenConfig } from './config';
 import type { RunnerDeps, RunOutcome } from './execute';
 import { answerSink } from './predictions';
-import { runConfig, runRow, setRunStatus } from './store';
+import { runConfig, runRow, setRunStatus } from './runs';
 import { loadUnits } from './store/units';
 import { forgetBatch, rememberBatch, savedBatch } from './store/batches';
 import { BATCH_DONE, BatchProvider, type BatchState } from './batch-provider';

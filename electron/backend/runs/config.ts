@@ -4,7 +4,7 @@ import {
 } from '@shared/contract';
 import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '@shared/prompts/templates';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import type { AskKeys, AskSettings, EndpointSnapshot } from '../engine/settings';
 import { AppError } from '../errors';
 

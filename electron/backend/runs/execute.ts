@@ -1,12 +1,12 @@
 import type { ApiError } from '@shared/contract';
 import type { Db } from '../db/open';
 import { storageFailure } from '../db/failures';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { askUnits, type EngineDeps, type Tally } from '../engine/runner';
 import { AppError } from '../errors';
 import { keysFor } from './config';
 import { answerSink } from './predictions';
-import { runConfig, runRow, setRunStatus } from './store';
+import { runConfig, runRow, setRunStatus } from './runs';
 import { loadUnits } from './store/units';
 
 /** The engine's dependencies but the ones this file supplies (keys, sink), plus where keys come from. */

@@ -1,7 +1,7 @@
 import type { RunConfigParsed, RunPlan, RunSummary } from '@shared/contract';
 import { isRight } from '@shared/scoring/answer';
 import { ruleOf } from '@shared/scoring/rules';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';

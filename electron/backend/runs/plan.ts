@@ -2,7 +2,7 @@ import type { RunPlan } from '@shared/contract';
 import { renderPrompt } from '@shared/prompts/templates';
 import { interventionParts } from '@shared/vrp/instruction';
 import type { Db } from '../db/open';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
 import { cacheable, type FrozenConfig } from './config';
 import { ResponseCache } from '../engine/cache';

@@ -112,8 +112,7 @@ describe('paid answers and the disk', () => {
   });
 
   it('ends a run failed with the reason when the file may not grow, keeping every answer written before', async () => {
-    let answered = 0;
-    await endpoint({ reply: (p) => (answered++, goldOf(p)) });
+    await endpoint({ reply: (p) => goldOf(p) });
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 60);
     const db = ctx.backend.state.requireProject().db;
     const { runId, done } = ctx.backend.state.runs.start(config(datasetId), null);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
-import { EndpointStore } from '../endpoints/store';
+import { EndpointStore } from '../endpoints/endpoints';
 import type { SecretBox } from '../endpoints/secrets';
 
 const ctx = withProject();

@@ -127,5 +127,5 @@ export function createOptimizationRun(db: Db, input: RunConfigParsed, config: Fr
 }
 
 // What other domains read of runs, so they need not import the runs' store.
-export { runRow } from './store/runs';
+export { runConfig, runRow, type RunRow } from './store/runs';
 export { selectQuestions } from './store/questions';

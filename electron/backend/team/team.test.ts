@@ -33,7 +33,7 @@ describe('the triplet workflow', () => {
 
     expect(await cat('reviews.submit', { itemId: item, verdicts: flagKnowledge })).toEqual({ status: 'in_review' });
     // Independence: the other checker does not see the first verdict before giving theirs; the lead does.
-    tri = await as(t.backend, 'ann2')('triplets.get', { itemId: item });
+    await as(t.backend, 'ann2')('triplets.get', { itemId: item });
     // Lea leads, but she is also this triplet's other checker: she must not see Cat's verdict before hers.
     const leaView = await lea('triplets.get', { itemId: item });
     expect(leaView.reviews).toHaveLength(0);

@@ -2,7 +2,7 @@ import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '
 import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
 import type { OptimizeParams } from '@shared/tpeval/params';
 import type { Db } from '../db/open';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
 import { findDataset } from '../datasets/datasets';
 import { multipleChoiceTexts, taskItems } from './store';

@@ -3,7 +3,7 @@ import { summariseByModel } from '@shared/tpeval/summary';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../dispatch';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { JUDGE_TRIES } from '../engine/judge';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';

@@ -3,7 +3,7 @@ import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, 
 import { slotNames } from '@shared/tpeval/question-template';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/tpeval/scoring';
 import type { Db } from '../db/open';
-import type { EndpointStore } from '../endpoints/store';
+import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
 import type { RetryPolicy } from '../engine/ask';
 import { RunStats } from '../engine/stats';

@@ -43,7 +43,7 @@ function firstText(value: unknown): string | null {
 function keyOf(doc: Record<string, unknown>, file: string, where: string): AnswerKey {
   const ids = ID_FIELDS.flatMap((f) => (typeof doc[f] === 'string' || typeof doc[f] === 'number' ? [String(doc[f])] : []));
   const question = typeof doc.question === 'string' ? doc.question : null;
-  let options: string[] = [];
+  let options: string[];
   try {
     const listed = doc.options ?? doc.choices;
     options = listed !== undefined ? parseOptions(listed, 'options').map((o) => o.text)
