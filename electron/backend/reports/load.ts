@@ -1,8 +1,8 @@
-import type { QuestionType, Role } from '@shared/contract';
+import type { Role } from '@shared/contract';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
+import { pageAnswerRows, pageQuestionRows, pageTextRows, pageUnitRows, runQuestionRows, runUnitRows, type QuestionRow } from './store/questions';
 import { runRow } from '../runs/runs';
 
 /** One asked pass of a question as a report sees it. */
@@ -41,16 +41,6 @@ export interface ScoredQuestion {
 
 /** A cluster's name from its item: one spelling for the loaded questions and the stored outcome vectors. */
 export const clusterKey = (itemId: number) => `item:${itemId}`;
-
-interface QuestionRow {
-  id: number; item_id: number; ext_id: string; role: Role; type: QuestionType; text: string; answer: string; q_meta: string; i_meta: string;
-  source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null;
-}
-
-interface UnitRow {
-  question_id: number; pass: number; flag: string | null;
-  status: 'answered' | 'error' | null; correct: number | null; extracted: string | null; corrected: string | null; extraction: string | null;
-}
 
 type VrpValues = Partial<Record<(typeof VRP_KEYS)[number], string>>;
 
@@ -92,21 +82,6 @@ function clusterItemOf(r: QuestionRow): number {
   return r.item_id;
 }
 
-// Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
-const QUESTION_COLUMNS = `q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
-    i.source, i.category, i.l2_category, i.subject, i.split`;
-const QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM questions q JOIN items i ON i.id = q.item_id
-  WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = @run)`;
-// A page of rows starts from its question ids, so it reads those units by key instead of scanning the run (CROSS JOIN
-// keeps that order: left to itself the planner scans the run and probes the id list).
-const PAGE_QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM json_each(@ids) j JOIN questions q ON q.id = j.value JOIN items i ON i.id = q.item_id`;
-
-const UNIT_COLUMNS = 'u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction';
-const PREDICTION_JOIN = 'LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass';
-const UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM run_units u ${PREDICTION_JOIN} WHERE u.run_id = @run ORDER BY u.position`;
-const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j CROSS JOIN run_units u ON u.run_id = @run AND u.question_id = j.value
-  ${PREDICTION_JOIN} ORDER BY u.position`;
-
 function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
   const vrp = vrpValues(r.q_meta, r.i_meta);
   const clusterItem = clusterItemOf(r);
@@ -131,7 +106,7 @@ function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, Q
 export type QuestionDetails = ReadonlyMap<number, QuestionRow>;
 
 export function questionDetails(db: Db, ids: readonly number[]): QuestionDetails {
-  return new Map((statement(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) }) as QuestionRow[]).map((r) => [r.id, r]));
+  return new Map(pageQuestionRows(db, ids).map((r) => [r.id, r]));
 }
 
 /**
@@ -140,10 +115,9 @@ export function questionDetails(db: Db, ids: readonly number[]): QuestionDetails
  */
 export function loadScored(db: Db, runId: number, only: readonly number[] | null = null, known?: QuestionDetails): ScoredQuestion[] {
   runRow(db, runId);
-  const ids = only === null ? null : JSON.stringify(only);
-  const details = known ?? new Map(((ids === null ? statement(db, QUESTION_SQL).all({ run: runId }) : statement(db, PAGE_QUESTION_SQL).all({ ids })) as QuestionRow[]).map((r) => [r.id, r]));
+  const details = known ?? new Map((only === null ? runQuestionRows(db, runId) : pageQuestionRows(db, only)).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
-  for (const u of (ids === null ? statement(db, UNIT_SQL).all({ run: runId }) : statement(db, PAGE_UNIT_SQL).all({ run: runId, ids })) as UnitRow[]) {
+  for (const u of only === null ? runUnitRows(db, runId) : pageUnitRows(db, runId, only)) {
     let q = byQuestion.get(u.question_id);
     if (!q) byQuestion.set(u.question_id, (q = toQuestion(details.get(u.question_id)!, u.flag)));
     q.passes.push({
@@ -184,20 +158,12 @@ export const shownAnswer = (q: ScoredQuestion): string | null => shownLabel(q.pa
 /** A question as a page of compared answers shows it. */
 export interface PageQuestion { itemId: number; role: Role; text: string; gold: string }
 
-const PAGE_TEXT_SQL = 'SELECT q.id, q.item_id, q.role, q.text, q.answer FROM json_each(@ids) j JOIN questions q ON q.id = j.value';
-// One read for every compared run, by the predictions' (run, question, pass) key. A compared question was scored by
-// every run, so each of its units has a prediction and run_units need not be read.
-const PAGE_ANSWERS_SQL = `SELECT r.key AS run, p.question_id, p.pass, p.correct, coalesce(p.corrected, p.extracted) AS label
-  FROM json_each(@runs) r CROSS JOIN json_each(@ids) j CROSS JOIN predictions p ON p.run_id = r.value AND p.question_id = j.value
-  ORDER BY r.key, j.key, p.pass`;
-
 /** A page of questions' text, and each run's passes of them by run index: two reads, whatever the number of runs. */
 export function pageAnswers(db: Db, runIds: readonly number[], ids: readonly number[]) {
-  const json = JSON.stringify(ids);
-  const texts = statement(db, PAGE_TEXT_SQL).all({ ids: json }) as { id: number; item_id: number; role: Role; text: string; answer: string }[];
+  const texts = pageTextRows(db, ids);
   const questions = new Map(texts.map((r) => [r.id, { itemId: r.item_id, role: r.role, text: r.text, gold: (JSON.parse(r.answer) as string[]).join(' | ') }]));
   const passes = runIds.map(() => new Map<number, ShownPass[]>());
-  const rows = statement(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: json }) as { run: number; question_id: number; pass: number; correct: number | null; label: string | null }[];
+  const rows = pageAnswerRows(db, runIds, ids);
   for (const r of rows) {
     const byQuestion = passes[r.run]!;
     const asked = byQuestion.get(r.question_id) ?? [];

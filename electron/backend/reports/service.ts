@@ -6,7 +6,7 @@ import { loadScored, pageAnswers } from './load';
 import { drillTriplets } from './run-report';
 import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
 import { questionSetOf, type OutcomeVector } from './summary-vector';
-import { comparedRun } from './summary-store';
+import { comparedRun } from './store/summaries';
 
 /** What reports need from the run manager: summaries with live progress. */
 export interface RunSource {

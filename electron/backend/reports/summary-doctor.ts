@@ -1,7 +1,6 @@
 import type { Db } from '../db/open';
 import { computeSummary, refreshSummary } from './summary';
-import { SUMMARY_FORMAT } from './summary-store';
-import type { SummaryRowData } from './summary-store';
+import { freshSummaryRows, untrustedRuns, type SummaryRowData } from './store/summaries';
 
 export interface SummaryCheck {
   /** Runs with a fresh stored summary, each recomputed from its predictions and compared. */
@@ -28,14 +27,12 @@ function differingParts(stored: SummaryRowData, fresh: SummaryRowData): string[]
  * With `fix`, differing and untrusted summaries are recomputed and stored, in one transaction.
  */
 export function checkSummaries(db: Db, fix: boolean): SummaryCheck {
-  const rows = db.prepare(`SELECT run_id, accuracy, counts, report, board, vrp, outcomes FROM run_summaries
-    WHERE stale = 0 AND format = ? ORDER BY run_id`).all(SUMMARY_FORMAT) as (SummaryRowData & { run_id: number })[];
+  const rows = freshSummaryRows(db);
   const mismatched = rows.flatMap((row) => {
     const parts = differingParts(row, computeSummary(db, row.run_id));
     return parts.length ? [{ runId: row.run_id, parts }] : [];
   });
-  const untrusted = db.prepare(`SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.stale = 0 AND s.format = ?
-    WHERE s.run_id IS NULL ORDER BY r.id`).pluck().all(SUMMARY_FORMAT) as number[];
+  const untrusted = untrustedRuns(db);
   let fixed = 0;
   if (fix) {
     db.transaction(() => {

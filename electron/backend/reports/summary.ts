@@ -5,7 +5,7 @@ import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
-import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './summary-store';
+import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
 
 /**

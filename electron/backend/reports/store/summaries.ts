@@ -1,8 +1,8 @@
-import type { Db } from '../db/open';
-import { statement } from '../db/statements';
-import { AppError } from '../errors';
-import type { RunCounts } from '../runs/counts';
-import { comparisonParts } from './summary-vector';
+import type { Db } from '../../db/open';
+import { statement } from '../../db/statements';
+import { AppError } from '../../errors';
+import type { RunCounts } from '../../runs/counts';
+import { comparisonParts } from '../summary-vector';
 
 /**
  * Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes).
@@ -70,3 +70,11 @@ export function comparedRun(db: Db, runId: number): ComparedRunRow {
   if (!row) throw new AppError('not_found', `run ${runId} does not exist`);
   return { name: row.name, model: row.model, circular: row.circular === 1, bits: row.bits, questionSet: row.question_set };
 }
+
+/** Every fresh stored summary, for the doctor to recompute and compare. */
+export const freshSummaryRows = (db: Db) => statement(db, `SELECT run_id, accuracy, counts, report, board, vrp, outcomes FROM run_summaries
+  WHERE ${FRESH} ORDER BY run_id`).all() as (SummaryRowData & { run_id: number })[];
+
+/** Every run, optimisation runs included, without a fresh summary: the doctor's "not trusted". */
+export const untrustedRuns = (db: Db) => statement(db, `SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}
+  WHERE s.run_id IS NULL ORDER BY r.id`).pluck().all() as number[];

@@ -1,0 +1,50 @@
+import type { QuestionType, Role } from '@shared/contract';
+import type { Db } from '../../db/open';
+import { statement } from '../../db/statements';
+
+/** The SQL of the reports' reads of questions, units and predictions (issue 21: SQL in the domain's store). */
+
+export interface QuestionRow {
+  id: number; item_id: number; ext_id: string; role: Role; type: QuestionType; text: string; answer: string; q_meta: string; i_meta: string;
+  source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null;
+}
+
+export interface UnitRow {
+  question_id: number; pass: number; flag: string | null;
+  status: 'answered' | 'error' | null; correct: number | null; extracted: string | null; corrected: string | null; extraction: string | null;
+}
+
+// Two reads instead of one join: a question's text and metadata once, not once per CircularEval pass.
+const QUESTION_COLUMNS = `q.id, q.item_id, i.ext_id, q.role, q.type, q.text, q.answer, q.meta AS q_meta, i.meta AS i_meta,
+    i.source, i.category, i.l2_category, i.subject, i.split`;
+const QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM questions q JOIN items i ON i.id = q.item_id
+  WHERE q.id IN (SELECT question_id FROM run_units WHERE run_id = @run)`;
+// A page of rows starts from its question ids, so it reads those units by key instead of scanning the run (CROSS JOIN
+// keeps that order: left to itself the planner scans the run and probes the id list).
+const PAGE_QUESTION_SQL = `SELECT ${QUESTION_COLUMNS} FROM json_each(@ids) j JOIN questions q ON q.id = j.value JOIN items i ON i.id = q.item_id`;
+
+const UNIT_COLUMNS = 'u.question_id, u.pass, u.flag, p.status, p.correct, p.extracted, p.corrected, p.extraction';
+const PREDICTION_JOIN = 'LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass';
+const UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM run_units u ${PREDICTION_JOIN} WHERE u.run_id = @run ORDER BY u.position`;
+const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j CROSS JOIN run_units u ON u.run_id = @run AND u.question_id = j.value
+  ${PREDICTION_JOIN} ORDER BY u.position`;
+
+const PAGE_TEXT_SQL = 'SELECT q.id, q.item_id, q.role, q.text, q.answer FROM json_each(@ids) j JOIN questions q ON q.id = j.value';
+// One read for every compared run, by the predictions' (run, question, pass) key. A compared question was scored by
+// every run, so each of its units has a prediction and run_units need not be read.
+const PAGE_ANSWERS_SQL = `SELECT r.key AS run, p.question_id, p.pass, p.correct, coalesce(p.corrected, p.extracted) AS label
+  FROM json_each(@runs) r CROSS JOIN json_each(@ids) j CROSS JOIN predictions p ON p.run_id = r.value AND p.question_id = j.value
+  ORDER BY r.key, j.key, p.pass`;
+
+
+export const runQuestionRows = (db: Db, runId: number) => statement(db, QUESTION_SQL).all({ run: runId }) as QuestionRow[];
+export const pageQuestionRows = (db: Db, ids: readonly number[]) => statement(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) }) as QuestionRow[];
+export const runUnitRows = (db: Db, runId: number) => statement(db, UNIT_SQL).all({ run: runId }) as UnitRow[];
+export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) => statement(db, PAGE_UNIT_SQL).all({ run: runId, ids: JSON.stringify(ids) }) as UnitRow[];
+
+export interface PageTextRow { id: number; item_id: number; role: Role; text: string; answer: string }
+export const pageTextRows = (db: Db, ids: readonly number[]) => statement(db, PAGE_TEXT_SQL).all({ ids: JSON.stringify(ids) }) as PageTextRow[];
+
+export interface PageAnswerRow { run: number; question_id: number; pass: number; correct: number | null; label: string | null }
+export const pageAnswerRows = (db: Db, runIds: readonly number[], ids: readonly number[]) =>
+  statement(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: JSON.stringify(ids) }) as PageAnswerRow[];
