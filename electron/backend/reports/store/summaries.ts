@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
 import { AppError } from '../../errors';
-import type { RunCounts } from '../../runs/counts';
+import type { StoredCounts } from '../../runs/summary-hook';
 import { comparisonParts } from '../summary-vector';
 
 /**
@@ -10,10 +10,8 @@ import { comparisonParts } from '../summary-vector';
  */
 export const SUMMARY_FORMAT = 2;
 
-export interface StoredCounts extends RunCounts {
-  /** Requests the run plans (run units). */
-  units: number;
-}
+// The counters' shape is the runs' (their summary port reads them): defined once there.
+export type { StoredCounts };
 
 /** The stored figures of one run, as written: JSON texts and the outcome vector. */
 export interface SummaryRowData {
