@@ -118,6 +118,10 @@ test('scores an imported prediction file, refusing a row that matches no questio
   await expect(dialog.getByTestId('predictions.format')).toHaveValue('table');
   await dialog.getByTestId('predictions.start').click();
   await expect(dialog.getByTestId('predictions.error')).toContainText('line 3: no origin question with id "nope"');
+  // The long "import the rows that match" label wraps inside the dialog (it once ran past its right edge).
+  const edge = (await dialog.boundingBox())!;
+  const label = (await dialog.getByTestId('predictions.skipUnmatched').locator('xpath=../span').boundingBox())!;
+  expect(label.x + label.width).toBeLessThanOrEqual(edge.x + edge.width + 0.5);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-import-predictions.png` });
 
   await dialog.getByTestId('predictions.file').setInputFiles({ name: 'external.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('index\tprediction\nbar-01\tA\nbar-02\tThe answer is B\nbar-03\tC\n') });

@@ -101,7 +101,7 @@ function PredictionForm({ p }: { p: PredictionImport }) {
           <input type="file" accept=".xlsx,.tsv,.csv" data-testid="predictions.judge" disabled={busy} onChange={(e) => p.setJudge(e.target.files?.[0] ?? null)} />
         </label>
       )}
-      <label className="check">
+      <label className="check check--wide">
         <input type="checkbox" checked={p.skipUnmatched} onChange={(e) => p.setSkipUnmatched(e.target.checked)} disabled={busy} data-testid="predictions.skipUnmatched" />
         <span>Import the rows that match and list the others (otherwise a row that matches no question refuses the file)</span>
       </label>
