@@ -2,6 +2,7 @@ import type { ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
 import type { Db } from '../db/open';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
+import { readKept } from './read-cache';
 import { loadScored, pageAnswers } from './load';
 import { drillTriplets } from './run-report';
 import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
@@ -51,13 +52,17 @@ export class Reports {
     return { total: rows.length, rows: rows.slice(offset, offset + limit) };
   }
 
+  /** Kept until the file changes (reports/read-cache.ts): nothing in a comparison depends on the clock. */
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
-    const runs = runIds.map((id) => this.load(id));
-    return compareRuns(runs, (ids) => pageAnswers(this.db(), runIds, ids), offset, limit);
+    return readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
+      const runs = runIds.map((id) => this.load(id));
+      return compareRuns(runs, (ids) => pageAnswers(this.db(), runIds, ids), offset, limit);
+    });
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {
-    return seeingOrNot(this.load(withImages), this.load(withoutImages), textOnly === null ? null : this.load(textOnly));
+    return readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () =>
+      seeingOrNot(this.load(withImages), this.load(withoutImages), textOnly === null ? null : this.load(textOnly)));
   }
 
   /** A page of every run with its accuracy, best first within each dataset. */

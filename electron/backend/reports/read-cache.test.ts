@@ -1,0 +1,81 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { withProject } from '../../../test/fixtures';
+import { seedEvalDataset } from '../../../test/eval-fixtures';
+import { readKept } from './read-cache';
+
+const ctx = withProject();
+
+/** Waits for a condition on real state; the test's own timeout is the only bound. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+async function finishedRun(datasetId: number): Promise<number> {
+  const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'random-guess' });
+  await ctx.backend.state.runs.settled(runId);
+  return runId;
+}
+
+describe('reads kept until the file changes', () => {
+  it('gives a read again while no row changed, and reads again after any write of its own connection', () => {
+    const db = ctx.backend.state.requireProject().db;
+    let reads = 0;
+    const count = () => {
+      reads += 1;
+      return db.prepare('SELECT count(*) FROM datasets').pluck().get();
+    };
+    expect(readKept(db, 'k', count)).toBe(0);
+    expect(readKept(db, 'k', count)).toBe(0);
+    expect(reads).toBe(1);
+    db.prepare(`INSERT INTO datasets (name, format, created_at) VALUES ('d', 'tsv', '2026-01-01')`).run();
+    expect(readKept(db, 'k', count)).toBe(1);
+    expect(reads).toBe(2);
+  });
+
+  it('keeps nothing read inside a transaction, which may yet be rolled back', () => {
+    const db = ctx.backend.state.requireProject().db;
+    const count = () => db.prepare('SELECT count(*) FROM datasets').pluck().get();
+    expect(() => db.transaction(() => {
+      db.prepare(`INSERT INTO datasets (name, format, created_at) VALUES ('d', 'tsv', '2026-01-01')`).run();
+      expect(readKept(db, 'k', count)).toBe(1);
+      throw new Error('roll back');
+    })()).toThrow('roll back');
+    expect(readKept(db, 'k', count)).toBe(0);
+  });
+
+  it('shows on the leaderboard and in a comparison what another process commits', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const a = await finishedRun(datasetId);
+    const b = await finishedRun(datasetId);
+    const board = await ctx.backend.call('reports.leaderboard');
+    const compared = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(board.rows.map((r) => r.name)).not.toContain('renamed elsewhere');
+    // The CLI or a second studio on the same file: its own connection, its own commit.
+    const other = new Database(ctx.project);
+    try {
+      other.prepare(`UPDATE runs SET name = 'renamed elsewhere' WHERE id = ?`).run(a);
+    } finally {
+      other.close();
+    }
+    expect((await ctx.backend.call('reports.leaderboard')).rows.find((r) => r.runId === a)?.name).toBe('renamed elsewhere');
+    const again = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(again.runs[0]?.name).toBe('renamed elsewhere');
+    expect(again.pairs).toEqual(compared.pairs);
+  });
+
+  it('works out a row\'s status anew each time: a lease that expires with no write shows the run interrupted', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const runId = await finishedRun(datasetId);
+    const db = ctx.backend.state.requireProject().db;
+    // Another machine's studio holds the run until its lease expires, and then says nothing more.
+    db.prepare(`UPDATE runs SET status = 'running' WHERE id = ?`).run(runId);
+    const expires = Date.now() + 1500;
+    db.prepare(`INSERT INTO run_leases (run_id, holder, pid, host, started_at, heartbeat_at, expires_at)
+      VALUES (?, 'x', 4242, 'lab-7', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', ?)`).run(runId, expires);
+    const status = async () => (await ctx.backend.call('reports.leaderboard')).rows.find((r) => r.runId === runId)?.status;
+    expect(await status()).toBe('running');
+    await until(() => Date.now() > expires);
+    expect(await status()).toBe('interrupted');
+  });
+});

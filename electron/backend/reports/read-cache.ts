@@ -1,0 +1,37 @@
+import { changeStamp, sameStamp, type ChangeStamp } from '../db/change-stamp';
+import type { Db } from '../db/open';
+
+/**
+ * Reads kept until the project file changes (issue 20). A team reopens the leaderboard and its comparisons many times
+ * a day between two evaluations; while no row of the file was written, by this process or another, the answer is the
+ * same, so it is given again instead of read again. What depends on the clock or on this process's live runs (a run's
+ * shown status) is not kept: callers keep only what they read from the file.
+ */
+interface Kept { stamp: ChangeStamp; value: unknown }
+
+// A handful of pages and comparisons a screen moves between; the oldest goes first.
+const KEPT_PER_PROJECT = 32;
+const kept = new WeakMap<Db, Map<string, Kept>>();
+
+/**
+ * `read()`'s value for `key`, read again only when the file changed since it was kept. Never kept inside a
+ * transaction (its writes may yet be rolled back) nor when another connection committed while it was being read
+ * (the value may mix the file before and after). The value is shared between callers: they must not change it.
+ */
+export function readKept<T>(db: Db, key: string, read: () => T): T {
+  if (db.inTransaction) return read();
+  let byKey = kept.get(db);
+  if (!byKey) kept.set(db, (byKey = new Map()));
+  const before = changeStamp(db);
+  const hit = byKey.get(key);
+  if (hit && sameStamp(hit.stamp, before)) return hit.value as T;
+  const value = read();
+  // Its own writes (a summary refreshed on the way) are part of what it read; another connection's are not.
+  const after = changeStamp(db);
+  byKey.delete(key);
+  if (after.version === before.version) {
+    byKey.set(key, { stamp: after, value });
+    if (byKey.size > KEPT_PER_PROJECT) byKey.delete(byKey.keys().next().value!);
+  }
+  return value;
+}
