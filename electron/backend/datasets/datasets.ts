@@ -2,7 +2,10 @@ import type { DatasetSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { appendRevision } from '../db/revisions';
-import { datasetByRef, datasetName, datasetNames, datasetRows, deleteDatasetRows, itemCounts, questionCounts, type DatasetWithMeta } from './store';
+import {
+  datasetByRef, datasetName, datasetNames, datasetNameTaken, datasetRows, deleteDatasetRows, insertDatasetRow, itemCounts, questionCounts,
+  type DatasetWithMeta,
+} from './store';
 
 /** Datasets with question counts per role and per source (what `anchor info` prints). */
 export function listDatasets(db: Db): DatasetSummary[] {
@@ -31,6 +34,16 @@ export function findDataset(db: Db, ref: number | string): DatasetWithMeta {
     throw new AppError('not_found', `no dataset ${JSON.stringify(ref)}; the project has ${names.length ? names.join(', ') : 'no datasets yet'}`);
   }
   return row;
+}
+
+/** Refuses a name another dataset has: names are unique, and an import never merges into an existing dataset. */
+export function refuseTakenDatasetName(db: Db, name: string): void {
+  if (datasetNameTaken(db, name)) throw new AppError('conflict', `a dataset named "${name}" already exists; choose another name`);
+}
+
+/** Adds an empty dataset row and returns its id (its items come after, in the same transaction). */
+export function createDataset(db: Db, name: string, format: string, meta: Record<string, unknown>, createdAt: string): number {
+  return insertDatasetRow(db, name, format, JSON.stringify(meta), createdAt);
 }
 
 /** Deletes a dataset and drops images nothing refers to any more, in one transaction. */

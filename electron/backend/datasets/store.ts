@@ -36,6 +36,15 @@ export function datasetNames(db: Db): string[] {
   return db.prepare<[], string>('SELECT name FROM datasets ORDER BY id').pluck().all();
 }
 
+export function datasetNameTaken(db: Db, name: string): boolean {
+  return db.prepare<[string], number>('SELECT 1 FROM datasets WHERE name = ?').pluck().get(name) !== undefined;
+}
+
+export function insertDatasetRow(db: Db, name: string, format: string, meta: string, createdAt: string): number {
+  return Number(db.prepare<[string, string, string, string]>('INSERT INTO datasets (name, format, meta, created_at) VALUES (?, ?, ?, ?)')
+    .run(name, format, meta, createdAt).lastInsertRowid);
+}
+
 export function datasetName(db: Db, id: number): string | undefined {
   return db.prepare<[number], string>('SELECT name FROM datasets WHERE id = ?').pluck().get(id);
 }

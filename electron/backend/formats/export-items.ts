@@ -1,6 +1,8 @@
 import type { Db } from '../db/open';
 import { questionsOf, type StoredQuestion } from '../items/items';
 import { hasReviewWorkflow, overriddenItems, type ReviewState } from '../items/review-state';
+import { imageBytes } from '../items/images';
+import { exportItemRows, itemImageHashes } from './store/export';
 
 export interface ExportItem {
   id: number;
@@ -26,28 +28,41 @@ export interface ExportSelection {
   includeOverridden: boolean;
 }
 
+/** An object stored as JSON text (`meta` columns, which imports always write as objects); anything else reads as {}. */
+export function readJsonObject(text: string): Record<string, unknown> {
+  return objectOrEmpty(JSON.parse(text));
+}
+
+/** A question's columns beyond its format's own (`meta.extra`), kept by imports so exports write them back. */
+export function extraColumns(meta: Record<string, unknown>): Record<string, unknown> {
+  return objectOrEmpty(meta.extra);
+}
+
+function objectOrEmpty(value: unknown): Record<string, unknown> {
+  return isObject(value) ? value : {};
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Streams a dataset's items in file order with their questions and image hashes (never the bytes). */
 export function* exportItems(db: Db, datasetId: number, selection: ExportSelection = { acceptedOnly: false, includeOverridden: false }): Generator<ExportItem> {
-  const items = db.prepare(`SELECT id, ext_id, source, category, l2_category, subject, split, meta, status FROM items
-    WHERE dataset_id = ?${selection.acceptedOnly ? ` AND status = 'accepted'` : ''} ORDER BY position`).iterate(datasetId) as Iterable<{
-    id: number; ext_id: string; source: string | null; category: string | null; l2_category: string | null;
-    subject: string | null; split: string | null; meta: string; status: string;
-  }>;
   const overridden = overriddenItems(db, datasetId);
   const workflow = hasReviewWorkflow(db, datasetId);
-  const images = db.prepare('SELECT image_hash FROM item_images WHERE item_id = ? ORDER BY position').pluck();
-  // Rows are collected first: better-sqlite3 forbids other statements on a connection while one iterates.
-  const rows = [...items].filter((r) => !selection.acceptedOnly || selection.includeOverridden || !overridden.has(r.id));
+  // Rows are read whole first: better-sqlite3 forbids other statements on a connection while one iterates.
+  const rows = exportItemRows(db, datasetId, selection.acceptedOnly)
+    .filter((r) => !selection.acceptedOnly || selection.includeOverridden || !overridden.has(r.id));
   for (const r of rows) {
     yield {
       review: workflow ? { state: r.status, leadOverride: overridden.has(r.id) } : null,
       id: r.id, extId: r.ext_id, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject,
-      split: r.split, meta: JSON.parse(r.meta), imageHashes: images.all(r.id) as string[], questions: questionsOf(db, r.id),
+      split: r.split, meta: readJsonObject(r.meta), imageHashes: itemImageHashes(db, r.id), questions: questionsOf(db, r.id),
     };
   }
 }
 
+/** An image's bytes as base64, for formats that embed images in their rows. */
 export function imageBase64(db: Db, hash: string): string {
-  const row = db.prepare('SELECT bytes FROM images WHERE hash = ?').get(hash) as { bytes: Buffer };
-  return row.bytes.toString('base64');
+  return imageBytes(db, hash).bytes.toString('base64');
 }

@@ -5,6 +5,8 @@ import type { Db } from '../db/open';
 import { datasetCard, type HfFeature } from './hf-card';
 import { mmevalproRows, type MmEvalProRow } from './mmevalpro-export';
 import type { ExportSelection } from './export-items';
+import { imageBytes } from '../items/images';
+import { imageByteLength } from './store/export';
 
 /** The split the release uses; its shards are `data/test-00000-of-0000N.parquet`, as `datasets` names them. */
 const SPLIT = 'test';
@@ -91,15 +93,13 @@ function shards(rows: readonly Row[], limit: number): Row[][] {
  * image bytes (to fix column types and shard boundaries); each shard then reads only its own images.
  */
 export async function exportHfParquet(db: Db, datasetId: number, out: string, options: HfExportOptions) {
-  const image = db.prepare('SELECT bytes FROM images WHERE hash = ?').pluck();
-  const imageSize = db.prepare('SELECT length(bytes) FROM images WHERE hash = ?').pluck();
   const generator = mmevalproRows(db, datasetId, options.selection);
   const rows: Row[] = [];
   let counts: { items: number; questions: number };
   for (let next = generator.next(); ; next = generator.next()) {
     if (next.done) { counts = next.value; break; }
     const { fields, extra, imageHash } = next.value;
-    rows.push({ fields, extra, imageHash, imageBytes: imageHash ? (imageSize.get(imageHash) as number) : 0 });
+    rows.push({ fields, extra, imageHash, imageBytes: imageHash ? imageByteLength(db, imageHash) : 0 });
   }
   const intIndex = rows.every((r) => isInteger(r.fields.index));
   const intTriplet = rows.every((r) => isInteger(r.fields.triplet_id));
@@ -112,7 +112,7 @@ export async function exportHfParquet(db: Db, datasetId: number, out: string, op
     let downloadSize = 0;
     groups.forEach((group, k) => {
       const file = join(staging, 'data', `${SPLIT}-${String(k).padStart(5, '0')}-of-${String(groups.length).padStart(5, '0')}.parquet`);
-      const bytes = shardBuffer(group, (hash) => image.get(hash) as Buffer, intIndex, intTriplet, extras);
+      const bytes = shardBuffer(group, (hash) => imageBytes(db, hash).bytes, intIndex, intTriplet, extras);
       writeFileSync(file, bytes);
       downloadSize += bytes.length;
     });

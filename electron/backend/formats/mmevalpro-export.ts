@@ -1,6 +1,6 @@
 import { evalTypeFromRole } from '@shared/domain/roles';
 import type { Db } from '../db/open';
-import { exportItems, imageBase64, type ExportSelection } from './export-items';
+import { exportItems, extraColumns, imageBase64, type ExportSelection } from './export-items';
 import { writeAtomically } from './write-lines';
 
 export const asNumberIfInteger = (text: string) => (/^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text);
@@ -35,7 +35,7 @@ export function* mmevalproRows(db: Db, datasetId: number, selection?: ExportSele
           eval_type: evalTypeFromRole(q.role),
         },
         // Once a dataset has been through review, every row says its triplet's state and whether a lead overrode it.
-        extra: { ...((q.meta.extra ?? {}) as Record<string, unknown>), ...(item.review ? { review_state: item.review.state, lead_override: item.review.leadOverride } : {}) },
+        extra: { ...extraColumns(q.meta), ...(item.review ? { review_state: item.review.state, lead_override: item.review.leadOverride } : {}) },
         imageHash: q.meta.noImage ? null : item.imageHashes[imagePosition] ?? null,
       };
       questions++;

@@ -1,14 +1,16 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Option, QuestionType, Role } from '@shared/contract';
 import { checkPixelBudget } from '../items/pixel-budget';
 import type { Db } from '../db/open';
-import { AppError } from '../errors';
 import type { DecodedImage } from './image-bytes';
 import { appendRevision } from '../db/revisions';
-import { publishStage, STAGE_SCHEMA } from './stage';
+import { createDataset, refuseTakenDatasetName } from '../datasets/datasets';
+import { dropUnusedImages, storeImage } from '../items/bulk';
+import { recordFinishedJob } from '../jobs/record';
+import { publishStage } from './stage';
+import { openStageFile, type StageFile } from './store/stage';
 
 export interface ItemInput {
   extId: string;
@@ -54,11 +56,7 @@ export class ImportSink {
   private finished = false;
   private meta: Record<string, unknown> = {};
   private readonly stageDir: string;
-  private readonly stage: Database.Database;
-  private readonly insertImage;
-  private readonly insertItem;
-  private readonly insertItemImage;
-  private readonly insertQuestion;
+  private readonly stage: StageFile;
   private readonly seenImages = new Set<string>();
   private readonly addedImages: string[] = [];
   private pending: DecodedImage[] = [];
@@ -72,26 +70,11 @@ export class ImportSink {
   ) {
     this.refuseTakenName();
     this.stageDir = mkdtempSync(join(tmpdir(), 'anchor-import-'));
-    // The stage is scratch: nothing survives a crash on purpose, so it needs no journal or syncing.
-    this.stage = new Database(join(this.stageDir, 'stage.sqlite'));
-    this.stage.pragma('journal_mode = OFF');
-    this.stage.pragma('synchronous = OFF');
-    this.stage.exec(STAGE_SCHEMA);
-    this.stage.exec('BEGIN');
-    this.insertImage = db.prepare(
-      'INSERT OR IGNORE INTO images (hash, mime, size, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.insertItem = this.stage.prepare(`INSERT INTO items
-      (ext_id, position, source, category, l2_category, subject, split, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.insertItemImage = this.stage.prepare('INSERT INTO item_images (item_id, position, image_hash) VALUES (?, ?, ?)');
-    this.insertQuestion = this.stage.prepare(`INSERT INTO questions
-      (item_id, role, type, ext_index, text, hint, options, answer, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.stage = openStageFile(join(this.stageDir, 'stage.sqlite'));
   }
 
   private refuseTakenName(): void {
-    if (this.db.prepare('SELECT 1 FROM datasets WHERE name = ?').get(this.datasetName)) {
-      throw new AppError('conflict', `a dataset named "${this.datasetName}" already exists; choose another name`);
-    }
+    refuseTakenDatasetName(this.db, this.datasetName);
   }
 
   putImage(image: DecodedImage): string {
@@ -114,9 +97,9 @@ export class ImportSink {
     this.pendingBytes = 0;
     this.db.transaction(() => {
       for (const image of images) {
-        const r = this.insertImage.run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes);
-        if (r.changes > 0) this.addedImages.push(image.hash);
-        this.images += r.changes;
+        if (!storeImage(this.db, image)) continue;
+        this.addedImages.push(image.hash);
+        this.images++;
       }
     }).immediate();
   }
@@ -125,34 +108,32 @@ export class ImportSink {
   addItem(item: ItemInput): number {
     let id: number;
     try {
-      id = Number(
-        this.insertItem.run(
-          item.extId, this.position++, item.source ?? null, item.category ?? null,
-          item.l2Category ?? null, item.subject ?? null, item.split ?? null, json(item.meta),
-        ).lastInsertRowid,
-      );
+      id = this.stage.insertItem({
+        extId: item.extId, position: this.position++, source: item.source ?? null, category: item.category ?? null,
+        l2Category: item.l2Category ?? null, subject: item.subject ?? null, split: item.split ?? null, meta: json(item.meta),
+      });
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
         throw new Error(`id ${item.extId} appears twice; ids must be unique within a dataset`, { cause: error });
       }
       throw error;
     }
-    item.imageHashes.forEach((hash, i) => this.insertItemImage.run(id, i, hash));
+    item.imageHashes.forEach((hash, i) => this.stage.insertItemImage(id, i, hash));
     this.items++;
     return id;
   }
 
   addQuestion(itemId: number, q: QuestionInput): void {
-    this.insertQuestion.run(
-      itemId, q.role, q.type, q.extIndex ?? null, q.text, q.hint ?? null, JSON.stringify(q.options),
-      JSON.stringify(q.answer), json(q.meta),
-    );
+    this.stage.insertQuestion({
+      itemId, role: q.role, type: q.type, extIndex: q.extIndex ?? null, text: q.text, hint: q.hint ?? null,
+      options: JSON.stringify(q.options), answer: JSON.stringify(q.answer), meta: json(q.meta),
+    });
     this.questions++;
   }
 
   /** Adds one more image to an item (grouped formats meet a triplet's images row by row). */
   appendItemImage(itemId: number, position: number, hash: string): void {
-    this.insertItemImage.run(itemId, position, hash);
+    this.stage.insertItemImage(itemId, position, hash);
   }
 
   setDatasetMeta(meta: Record<string, unknown>): void {
@@ -168,20 +149,16 @@ export class ImportSink {
     userId: string | null,
   ): number {
     this.flushImages();
-    this.stage.exec('COMMIT');
-    this.stage.close();
+    this.stage.finish();
     const datasetId = publishStage(this.db, join(this.stageDir, 'stage.sqlite'), () => {
       this.refuseTakenName();
-      const id = Number(this.db.prepare('INSERT INTO datasets (name, format, meta, created_at) VALUES (?, ?, ?, ?)')
-        .run(this.datasetName, this.format, json(this.meta), this.now).lastInsertRowid);
-      return { datasetId: id, updatedAt: this.now };
+      return { datasetId: createDataset(this.db, this.datasetName, this.format, this.meta, this.now), updatedAt: this.now };
     }, (id) => {
       appendRevision(this.db, 'dataset', id, userId, this.now, 'import', { items: this.items, questions: this.questions, images: this.images });
-      this.db.prepare(`INSERT INTO jobs (id, kind, title, status, done, total, unit, input, result, started_at, finished_at)
-        VALUES (?, 'import', ?, 'done', ?, ?, 'questions', ?, ?, ?, ?)`).run(
-        job.id, job.title, this.questions, this.questions, JSON.stringify(job.input), JSON.stringify(job.result(id)),
-        job.startedAt, new Date().toISOString(),
-      );
+      recordFinishedJob(this.db, {
+        id: job.id, kind: 'import', title: job.title, done: this.questions, total: this.questions, unit: 'questions',
+        input: job.input, result: job.result(id), startedAt: job.startedAt, finishedAt: new Date().toISOString(),
+      });
     });
     this.finished = true;
     rmSync(this.stageDir, { recursive: true, force: true });
@@ -192,14 +169,10 @@ export class ImportSink {
   rollback(): void {
     if (this.finished) return;
     this.finished = true;
-    if (this.stage.open) this.stage.close();
+    this.stage.close();
     rmSync(this.stageDir, { recursive: true, force: true });
     try {
-      const drop = this.db.prepare('DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_images WHERE image_hash = ?)');
-      for (let i = 0; i < this.addedImages.length; i += DELETE_SLICE) {
-        const slice = this.addedImages.slice(i, i + DELETE_SLICE);
-        this.db.transaction(() => slice.forEach((hash) => drop.run(hash, hash)))();
-      }
+      for (let i = 0; i < this.addedImages.length; i += DELETE_SLICE) dropUnusedImages(this.db, this.addedImages.slice(i, i + DELETE_SLICE));
     } catch {
       // Keep the import's own error: an image left behind here is referenced by nothing and so never shown.
     }

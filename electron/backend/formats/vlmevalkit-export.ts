@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../db/open';
-import { exportItems, imageBase64, type ExportSelection } from './export-items';
+import { exportItems, extraColumns, imageBase64, type ExportSelection } from './export-items';
+import { maxOptionCount } from './store/export';
 import { hasReviewWorkflow } from '../items/review-state';
 import { OPTION_COLUMN } from './vlmevalkit-columns';
 import { writeAtomically } from './write-lines';
@@ -10,9 +11,7 @@ const line = (cells: string[]) => stringify([cells], { delimiter: '\t', record_d
 
 function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefined): string[] {
   if (storedColumns) return storedColumns;
-  const maxOptions = (db.prepare(`SELECT max(json_array_length(q.options)) AS n FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.dataset_id = ?`).get(datasetId) as { n: number | null }).n ?? 0;
-  const letters = Array.from({ length: maxOptions }, (_, i) => String.fromCharCode(65 + i));
+  const letters = Array.from({ length: maxOptionCount(db, datasetId) }, (_, i) => String.fromCharCode(65 + i));
   return ['index', 'image', 'question', 'hint', ...letters, 'answer', 'category', 'l2-category', 'split', 'source'];
 }
 
@@ -45,7 +44,7 @@ export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns:
             written.set(key, index);
           }
         }
-        const extra = (q.meta.extra ?? {}) as Record<string, string>;
+        const extra = extraColumns(q.meta);
         const options = new Map(q.options.map((o) => [o.label, o.text]));
         const cells = header.map((column) => {
           if (OPTION_COLUMN.test(column)) return options.get(column) ?? '';

@@ -1,5 +1,6 @@
 import type { ItemDetail, Question, QuestionFilter, QuestionRow } from '@shared/contract';
 import type { Db } from '../db/open';
+import { statement } from '../db/statements';
 
 /** All SQL of the item layer: items, their questions and images, and their status trail in review. */
 
@@ -106,7 +107,8 @@ export const FACET_COLUMNS = {
 } as const;
 
 export function imageRow(db: Db, hash: string): ImageRow | undefined {
-  return db.prepare<[string], ImageRow>('SELECT mime, bytes FROM images WHERE hash = ?').get(hash);
+  // Prepared once per connection: exports read one image per row.
+  return statement<[string], ImageRow>(db, 'SELECT mime, bytes FROM images WHERE hash = ?').get(hash);
 }
 
 export function thumbnailRow(db: Db, hash: string): ThumbnailRow | undefined {
@@ -128,4 +130,35 @@ export function overriddenItemIds(db: Db, datasetId: number): number[] {
 
 export function anyItemInWorkflow(db: Db, datasetId: number): boolean {
   return db.prepare(`SELECT 1 FROM items WHERE dataset_id = ? AND status <> 'unassigned' LIMIT 1`).get(datasetId) !== undefined;
+}
+
+/** An image's bytes and what was measured of them, as an import stores it. */
+export interface NewImage { hash: string; mime: string; bytes: Buffer; width: number; height: number }
+
+/** Stores the image unless one with its hash is there (images are content-addressed); true when this call added it. */
+export function insertImageRow(db: Db, image: NewImage): boolean {
+  return statement<[string, string, number, number, number, Buffer]>(db, 'INSERT OR IGNORE INTO images (hash, mime, size, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes).changes > 0;
+}
+
+export function deleteImageIfUnreferenced(db: Db, hash: string): void {
+  statement<[string, string]>(db, 'DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_images WHERE image_hash = ?)').run(hash, hash);
+}
+
+/**
+ * Copies the items, their images and questions of a database attached as `schema` (tables `items`, `item_images`,
+ * `questions` with the columns read below) into the dataset, under item ids after the project's highest: the attached
+ * ids are shifted, so `item_images` and `questions` follow their items. Set-based, so a large import publishes quickly.
+ */
+export function copyAttachedItems(db: Db, schema: string, datasetId: number, updatedAt: string): void {
+  if (!/^[a-z_]+$/.test(schema)) throw new Error(`not a schema name: ${schema}`);
+  const base = db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM main.items').pluck().get() ?? 0;
+  db.prepare<[number, number]>(`INSERT INTO main.items (id, dataset_id, ext_id, position, source, category, l2_category, subject, split, meta)
+    SELECT id + ?, ?, ext_id, position, source, category, l2_category, subject, split, meta FROM ${schema}.items ORDER BY id`)
+    .run(base, datasetId);
+  db.prepare<[number]>(`INSERT INTO main.item_images (item_id, position, image_hash)
+    SELECT item_id + ?, position, image_hash FROM ${schema}.item_images`).run(base);
+  db.prepare<[number, string]>(`INSERT INTO main.questions (item_id, role, type, ext_index, text, hint, options, answer, meta, updated_at)
+    SELECT item_id + ?, role, type, ext_index, text, hint, options, answer, meta, ? FROM ${schema}.questions ORDER BY id`)
+    .run(base, updatedAt);
 }
