@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optimizeParamsSchema } from '../tpeval/params';
+import { optimizeParamsSchema } from '../optimize/params';
 import { roleSchema } from './entities';
 import { callUsageFields, countSchema, namedRecordFields, outcomeFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
