@@ -37,7 +37,7 @@ const backendFloors = [
   ['datasets', 'endpoints', 'items'],
   ['formats'],
   ['runs', 'team'],
-  ['reports', 'tpeval', 'transfer', 'vrp'],
+  ['reports', 'optimize', 'transfer', 'vrp'],
   ['demo', 'state.ts'],
   ['app-handlers.ts'],
   ['handlers.ts'],

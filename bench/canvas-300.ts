@@ -86,7 +86,7 @@ async function main() {
   const server = await startHttpServer(backend, { host: '127.0.0.1', port: 0, staticDir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${server.url}#/canvas`);
+  await page.goto(`${server.url}#/vrp`);
   const results: Record<string, number[]> = {};
   for (const [label, extId] of [['1 shape', '0'], ['300 shapes', '1']] as const) {
     await page.getByTestId(`canvas.item.${extId}`).click();

@@ -45,7 +45,7 @@ test('draw, move, resize, undo and redo on the canvas, then preview and generate
   const itemId = items[0]!.id;
 
   const studio = new Studio(page);
-  await studio.open('#/canvas');
+  await studio.open('#/vrp');
   await page.getByTestId('canvas.dataset').selectOption(String(datasetId));
   await page.getByTestId('canvas.item.0').click();
   await expect(page.getByTestId('canvas.stage')).toBeVisible();

@@ -3,13 +3,13 @@ import { api } from './support/api';
 import { Studio } from './pages/studio';
 import { writeEvalJsonl } from './support/files';
 import { FakeOpenAI } from '../test/openai-server';
-import { CAREFUL, embedding, helperReply, targetReply } from '../test/tpeval-fixtures';
+import { CAREFUL, embedding, helperReply, targetReply } from '../test/optimize-fixtures';
 
 test('optimise a task\'s prompt for a model, read every candidate, evaluate it and see Table 2', async ({ page, request }) => {
   test.skip(test.info().project.name === 'electron', 'the model servers and endpoints are set up through the HTTP API of `anchor serve`; the desktop window shares the screens');
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // Local OpenAI-protocol servers whose answers depend on the prompt's wording (see test/tpeval-fixtures.ts).
+  // Local OpenAI-protocol servers whose answers depend on the prompt's wording (see test/optimize-fixtures.ts).
   const target = new FakeOpenAI({ reply: targetReply, usage: { prompt_tokens: 100, completion_tokens: 5 } });
   const helper = new FakeOpenAI({ reply: helperReply, embed: embedding, usage: { prompt_tokens: 300, completion_tokens: 40 } });
   const [targetUrl, helperUrl] = [await target.start(), await helper.start()];
@@ -21,7 +21,7 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
     await api(request, 'endpoints.save', { endpoint: { name: `helper-${stamp}`, baseUrl: helperUrl, model: 'helper', priceIn: 1, priceOut: 2 } });
 
     const studio = new Studio(page);
-    await studio.open('#/prompts');
+    await studio.open('#/optimize');
     await page.getByTestId('prompts.new').first().click();
     const dialog = page.getByTestId('prompts.newDialog');
     await studio.selectByText(dialog.getByTestId('prompts.form.dataset'), dataset);

@@ -39,7 +39,7 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('electron/backend/runs/x.ts', "import type { AskSettings } from '../engine/settings';\nimport { runRow } from './store/runs';\nexport type A = AskSettings;\nexport const r = runRow;\n")).toEqual([]);
     expect(await ruleIdsFor('electron/backend/team/x.ts', "import { teamHandlers } from './handlers';\nexport const t = teamHandlers;\n")).toEqual([]);
     expect(await ruleIdsFor('electron/backend/http/x.ts', "import type { Backend } from '..';\nexport type B = Backend;\n")).toEqual([]);
-    expect(await ruleIdsFor('electron/backend/engine/x.ts', "import { inlineQuestionTemplate } from '@shared/tpeval/question-template';\nexport const i = inlineQuestionTemplate;\n")).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/engine/x.ts', "import { inlineQuestionTemplate } from '@shared/optimize/question-template';\nexport const i = inlineQuestionTemplate;\n")).toEqual([]);
   });
 
   it("refuses another domain's store, and SQL outside a store", async () => {

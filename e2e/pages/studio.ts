@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type Screen = 'datasets' | 'annotate' | 'review' | 'canvas' | 'runs' | 'reports' | 'prompts' | 'team' | 'settings';
+export type Screen = 'datasets' | 'annotate' | 'review' | 'vrp' | 'runs' | 'reports' | 'optimize' | 'team' | 'settings';
 
 /** The studio as a user sees it: navigation, theme and the dataset browser. */
 export class Studio {

@@ -2,7 +2,7 @@ import type { BackendState } from './state';
 import type { Handlers } from './dispatch';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
-import { optimizeHandlers } from './tpeval/handlers';
+import { optimizeHandlers } from './optimize/handlers';
 import { endpointsHandlers } from './endpoints/handlers';
 import { runsHandlers } from './runs/handlers';
 import { requireReadablePath } from './uploads';

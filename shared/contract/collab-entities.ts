@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { authorFields, countSchema, recordIdSchema, timestampSchema } from '../domain/entity';
 
 /** One saved version of a dataset's annotation guidelines (Markdown). */
 export const guidelineVersionSchema = z.object({
-  datasetId: z.number().int(),
-  version: z.number().int(),
+  datasetId: recordIdSchema,
+  version: countSchema,
   body: z.string(),
-  author: z.string().nullable(),
-  authorName: z.string().nullable(),
-  at: z.string(),
+  /** Null when the version was saved with no one signed in. */
+  author: authorFields.author.nullable(),
+  authorName: authorFields.authorName.nullable(),
+  at: timestampSchema,
 });
 export type GuidelineVersion = z.infer<typeof guidelineVersionSchema>;
 
 export const guidelinesSchema = z.object({
   /** The version asked for, or the newest; null when none was ever written. */
   shown: guidelineVersionSchema.nullable(),
-  latest: z.number().int().nullable(),
+  latest: countSchema.nullable(),
   versions: z.array(guidelineVersionSchema.omit({ body: true })),
 });
 export type Guidelines = z.infer<typeof guidelinesSchema>;
@@ -34,14 +36,13 @@ export const timeDeltaSchema = z.object({
 export type TimeDelta = z.infer<typeof timeDeltaSchema>;
 
 export const reviewReplySchema = z.object({
-  id: z.number().int(),
-  reviewId: z.number().int(),
+  id: recordIdSchema,
+  reviewId: recordIdSchema,
   // Spelled out (not imported from team-entities, which imports this file) so the modules load in any order.
   role: z.enum(['perception', 'knowledge']),
-  author: z.string(),
-  authorName: z.string(),
+  ...authorFields,
   body: z.string(),
-  at: z.string(),
+  at: timestampSchema,
 });
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 export const REPLY_MAX = 5_000;
@@ -62,8 +63,8 @@ export type QuestionDiff = z.infer<typeof questionDiffSchema>;
 
 /** What changed between the submissions of two review rounds. */
 export const roundDiffSchema = z.object({
-  from: z.number().int(),
-  to: z.number().int(),
+  from: countSchema,
+  to: countSchema,
   perception: questionDiffSchema,
   knowledge: questionDiffSchema,
 });

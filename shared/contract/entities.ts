@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { scoringRules } from '../scoring/rules';
+import {
+  countSchema, datasetRefFields, itemKeyFields, itemOriginFields, namedRecordFields, pixelSizeFields, recordIdSchema, timestampSchema,
+} from '../domain/entity';
 
 export const roleSchema = z.enum(['origin', 'perception', 'knowledge']);
 export type Role = z.infer<typeof roleSchema>;
@@ -30,15 +33,14 @@ export const projectInfoSchema = z.object({
 });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
-const countMap = z.record(z.string(), z.number().int());
+const countMap = z.record(z.string(), countSchema);
 
 export const datasetSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  ...namedRecordFields,
   format: z.string(),
-  createdAt: z.string(),
-  itemCount: z.number().int(),
-  questionCount: z.number().int(),
+  createdAt: timestampSchema,
+  itemCount: countSchema,
+  questionCount: countSchema,
   byRole: countMap,
   bySource: countMap,
 });
@@ -49,24 +51,21 @@ export type Option = z.infer<typeof optionSchema>;
 
 /** A question as the dataset browser lists it: light, no image bytes. */
 export const questionRowSchema = z.object({
-  id: z.number().int(),
-  itemId: z.number().int(),
-  datasetId: z.number().int(),
-  extId: z.string(),
+  id: recordIdSchema,
+  ...itemKeyFields,
   role: roleSchema,
   type: questionTypeSchema,
   text: z.string(),
   answer: z.string().nullable(),
-  source: z.string().nullable(),
-  category: z.string().nullable(),
+  ...itemOriginFields,
   status: itemStatusSchema,
-  imageCount: z.number().int(),
+  imageCount: countSchema,
   firstImage: z.string().nullable(),
 });
 export type QuestionRow = z.infer<typeof questionRowSchema>;
 
 export const questionSchema = z.object({
-  id: z.number().int(),
+  id: recordIdSchema,
   role: roleSchema,
   type: questionTypeSchema,
   extIndex: z.string().nullable(),
@@ -84,19 +83,16 @@ export type Question = z.infer<typeof questionSchema>;
 export const imageRefSchema = z.object({
   hash: z.string(),
   mime: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  size: z.number().int(),
+  ...pixelSizeFields,
+  size: countSchema,
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
 export const itemDetailSchema = z.object({
-  id: z.number().int(),
-  datasetId: z.number().int(),
-  datasetName: z.string(),
+  id: recordIdSchema,
+  ...datasetRefFields,
   extId: z.string(),
-  source: z.string().nullable(),
-  category: z.string().nullable(),
+  ...itemOriginFields,
   l2Category: z.string().nullable(),
   subject: z.string().nullable(),
   split: z.string().nullable(),
@@ -119,7 +115,7 @@ export const jobSchema = z.object({
   message: z.string().nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   result: z.unknown().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  startedAt: timestampSchema,
+  finishedAt: timestampSchema.nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;

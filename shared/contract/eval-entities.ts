@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { promptTemplateSchema } from '../prompts/templates';
 import { extractionPaths } from '../scoring/extract';
 import { optionSchema, roleSchema } from './entities';
+import {
+  callUsageFields, countSchema, datasetRefFields, imageHandleFields, lifetimeFields, namedRecordFields, outcomeFields, recordIdSchema,
+} from '../domain/entity';
 
 /**
  * A model endpoint: machine-level (shared by every project), never holding the key itself — the key lives in the
@@ -47,13 +50,13 @@ export const runFilterSchema = z.object({
   category: z.string().optional(),
   text: z.string().max(500).optional(),
   /** Only these items (TP-Eval's few-shot set D_few), or all but these (its held-out test set). */
-  itemIds: z.array(z.number().int()).max(50_000).optional(),
-  excludeItemIds: z.array(z.number().int()).max(50_000).optional(),
+  itemIds: z.array(recordIdSchema).max(50_000).optional(),
+  excludeItemIds: z.array(recordIdSchema).max(50_000).optional(),
 });
 
 export const runConfigInputSchema = z.object({
   name: z.string().max(200).optional(),
-  datasetId: z.number().int(),
+  datasetId: recordIdSchema,
   /** An endpoint name, `random-guess` (seeded baseline) or `human` (a person answers in the UI). */
   model: z.string().min(1),
   roles: z.array(roleSchema).min(1).default(['origin', 'perception', 'knowledge']),
@@ -88,10 +91,8 @@ export const runStatusSchema = z.enum(['pending', 'running', 'paused', 'cancelle
 export type RunStatus = z.infer<typeof runStatusSchema>;
 
 export const runSummarySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  datasetId: z.number().int(),
-  datasetName: z.string(),
+  ...namedRecordFields,
+  ...datasetRefFields,
   kind: z.enum(['model', 'random', 'human']),
   model: z.string(),
   endpoint: z.string(),
@@ -101,19 +102,17 @@ export const runSummarySchema = z.object({
   images: z.boolean(),
   /** Whether VRP variants were asked with the paper's clarification sentence. */
   vrpClarification: z.boolean(),
-  status: runStatusSchema,
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  ...outcomeFields(runStatusSchema),
+  ...lifetimeFields,
   /** Requests to make (questions × circular passes) and how they ended so far. */
-  units: z.number().int(),
-  answered: z.number().int(),
-  errors: z.number().int(),
-  correct: z.number().int(),
-  failedExtraction: z.number().int(),
-  cached: z.number().int(),
-  tokensIn: z.number().int(),
-  tokensOut: z.number().int(),
+  units: countSchema,
+  answered: countSchema,
+  errors: countSchema,
+  correct: countSchema,
+  failedExtraction: countSchema,
+  cached: countSchema,
+  tokensIn: countSchema,
+  tokensOut: countSchema,
   cost: z.number().nullable(),
   /** Present while the run's job is live in this session. */
   live: z.object({ jobId: z.string(), rate: z.number(), etaSeconds: z.number().nullable(), concurrency: z.number().int(), waitingMs: z.number() }).nullable(),
@@ -123,13 +122,13 @@ export const runSummarySchema = z.object({
 export type RunSummary = z.infer<typeof runSummarySchema>;
 
 export const runPlanSchema = z.object({
-  questions: z.number().int(),
-  requests: z.number().int(),
-  fromCache: z.number().int(),
-  toAsk: z.number().int(),
-  alreadyAnswered: z.number().int(),
-  promptTokens: z.number().int(),
-  maxOutputTokens: z.number().int(),
+  questions: countSchema,
+  requests: countSchema,
+  fromCache: countSchema,
+  toAsk: countSchema,
+  alreadyAnswered: countSchema,
+  promptTokens: countSchema,
+  maxOutputTokens: countSchema,
   /** Upper bound in USD (every reply at max tokens); null when the endpoint has no prices. */
   maxCost: z.number().nullable(),
   /** The provider's batch discount already applied to maxCost; null when the run is not a batch. */
@@ -143,11 +142,11 @@ export const predictionOutcomeSchema = z.enum(['correct', 'wrong', 'failed', 'er
 export type PredictionOutcome = z.infer<typeof predictionOutcomeSchema>;
 
 export const predictionRowSchema = z.object({
-  id: z.number().int().nullable(),
-  position: z.number().int(),
-  questionId: z.number().int(),
-  itemId: z.number().int(),
-  pass: z.number().int(),
+  id: recordIdSchema.nullable(),
+  position: countSchema,
+  questionId: recordIdSchema,
+  itemId: recordIdSchema,
+  pass: countSchema,
   role: roleSchema,
   questionText: z.string(),
   gold: z.string(),
@@ -164,7 +163,7 @@ export type PredictionRow = z.infer<typeof predictionRowSchema>;
 
 const messagePartSchema = z.union([
   z.object({ kind: z.literal('text'), text: z.string() }),
-  z.object({ kind: z.literal('image'), hash: z.string(), width: z.number().int(), height: z.number().int() }),
+  z.object({ kind: z.literal('image'), ...imageHandleFields }),
 ]);
 
 export const predictionDetailSchema = predictionRowSchema.extend({
@@ -172,10 +171,8 @@ export const predictionDetailSchema = predictionRowSchema.extend({
   /** The user message as sent, images by hash (their bytes are in the project). */
   prompt: z.array(messagePartSchema),
   judge: z.array(z.object({ prompt: z.string(), reply: z.string().nullable(), error: z.string().nullable() })),
-  tokensIn: z.number().int().nullable(),
-  tokensOut: z.number().int().nullable(),
-  cost: z.number().nullable(),
-  attempts: z.number().int(),
+  ...callUsageFields,
+  attempts: countSchema,
   correctedBy: z.string().nullable(),
 });
 export type PredictionDetail = z.infer<typeof predictionDetailSchema>;

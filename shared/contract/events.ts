@@ -4,7 +4,7 @@ import { jobSchema } from './entities';
 
 /** Commands from the desktop menu that the renderer carries out (the browser studio has its own shortcuts). */
 export const uiCommands = [
-  'go.datasets', 'go.annotate', 'go.review', 'go.canvas', 'go.runs', 'go.reports', 'go.prompts', 'go.team', 'go.settings',
+  'go.datasets', 'go.annotate', 'go.review', 'go.vrp', 'go.runs', 'go.reports', 'go.optimize', 'go.team', 'go.settings',
   'import', 'project', 'search', 'theme.toggle', 'shortcuts',
 ] as const;
 export type UiCommand = (typeof uiCommands)[number];

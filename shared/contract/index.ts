@@ -57,7 +57,7 @@ export * from './report-entities';
 export * from './team-entities';
 export * from './collab-entities';
 export * from './vrp-entities';
-export * from './tpeval-entities';
+export * from './optimize-entities';
 export * from './interop-entities';
 export * from './transport';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';

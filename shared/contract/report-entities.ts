@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './entities';
 import { runSummarySchema } from './eval-entities';
+import { datasetRefFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
 /** Accuracy of one group: counts, ×100 unrounded, and its 95% Wilson interval (also ×100). */
 export const accuracyCellSchema = z.object({
@@ -70,7 +71,7 @@ export const runReportSchema = z.object({
 export type RunReport = z.infer<typeof runReportSchema>;
 
 export const drillQuestionSchema = z.object({
-  questionId: z.number().int(),
+  questionId: recordIdSchema,
   text: z.string(),
   gold: z.string(),
   label: z.string().nullable(),
@@ -78,7 +79,7 @@ export const drillQuestionSchema = z.object({
 });
 
 export const drillRowSchema = z.object({
-  itemId: z.number().int(),
+  itemId: recordIdSchema,
   extId: z.string(),
   source: z.string(),
   origin: drillQuestionSchema.nullable(),
@@ -166,8 +167,7 @@ export const leaderboardRowSchema = z.object({
   name: z.string(),
   model: z.string(),
   kind: runSummarySchema.shape.kind,
-  datasetId: z.number().int(),
-  datasetName: z.string(),
+  ...datasetRefFields,
   status: runSummarySchema.shape.status,
   circular: z.boolean(),
   images: z.boolean(),
@@ -175,7 +175,7 @@ export const leaderboardRowSchema = z.object({
   accuracy: accuracyCellSchema,
   /** MMEvalPro's Genuine Accuracy (Micro) when the run asked whole triplets. */
   genuineAccuracy: z.number().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 

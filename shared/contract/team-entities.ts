@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageRefSchema, itemStatusSchema, optionSchema } from './entities';
 import { reviewReplySchema, roundDiffSchema } from './collab-entities';
+import { countSchema, itemKeyFields, itemOriginFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
 /** What a person may do in the triplet workflow; one person may hold several. */
 export const userRoleSchema = z.enum(['annotator', 'checker', 'lead']);
@@ -48,15 +49,15 @@ export const tripletVerdictsSchema = z.object({ perception: verdictSchema, knowl
 export type TripletVerdicts = z.infer<typeof tripletVerdictsSchema>;
 
 export const reviewSchema = z.object({
-  id: z.number().int(),
-  round: z.number().int(),
+  id: recordIdSchema,
+  round: countSchema,
   checker: z.string(),
   checkerName: z.string(),
   verdicts: tripletVerdictsSchema,
   passed: z.boolean(),
-  at: z.string(),
+  at: timestampSchema,
   /** The guidelines version in force when the verdict was given (null: none written then). */
-  guidelineVersion: z.number().int().nullable(),
+  guidelineVersion: countSchema.nullable(),
   /** Replies to this verdict's comments, oldest first. */
   replies: z.array(reviewReplySchema),
 });
@@ -70,14 +71,11 @@ export type Assignment = z.infer<typeof assignmentSchema>;
 
 /** Everything the Annotate and Review screens show for one item. */
 export const tripletSchema = z.object({
-  itemId: z.number().int(),
-  datasetId: z.number().int(),
-  extId: z.string(),
-  source: z.string().nullable(),
-  category: z.string().nullable(),
+  ...itemKeyFields,
+  ...itemOriginFields,
   status: itemStatusSchema,
-  version: z.number().int(),
-  round: z.number().int(),
+  version: countSchema,
+  round: countSchema,
   images: z.array(imageRefSchema),
   origin: z.object({ text: z.string(), hint: z.string().nullable(), options: z.array(optionSchema), answer: z.array(z.string()) }).nullable(),
   draft: tripletDraftSchema,
@@ -85,39 +83,39 @@ export const tripletSchema = z.object({
   /** Reviews the caller may see: all earlier rounds; this round's only once both checkers have submitted. */
   reviews: z.array(reviewSchema),
   /** Whether this round's other verdict exists but is hidden from the caller (independence). */
-  hiddenReviews: z.number().int(),
+  hiddenReviews: countSchema,
   can: z.object({ edit: z.boolean(), submit: z.boolean(), review: z.boolean(), override: z.boolean(), reply: z.boolean() }),
   /** The dataset's newest guidelines version (null: none written yet). */
-  guidelineVersion: z.number().int().nullable(),
+  guidelineVersion: countSchema.nullable(),
   /** For a resubmitted item: what changed since the previous round's submission (for those who may read the draft). */
   roundDiff: roundDiffSchema.nullable(),
   /** Active time the caller has spent on this item so far (annotating or reviewing), in milliseconds. */
-  myTimeMs: z.number().int(),
+  myTimeMs: countSchema,
   /** The next items in the caller's queue with their image hashes, so the screen can prefetch them. */
-  upcoming: z.array(z.object({ itemId: z.number().int(), images: z.array(z.string()) })),
+  upcoming: z.array(z.object({ itemId: recordIdSchema, images: z.array(z.string()) })),
 });
 export type Triplet = z.infer<typeof tripletSchema>;
 
 export const queueEntrySchema = z.object({
-  itemId: z.number().int(),
+  itemId: recordIdSchema,
   extId: z.string(),
   status: itemStatusSchema,
   category: z.string().nullable(),
   text: z.string(),
-  round: z.number().int(),
+  round: countSchema,
   /** Review queue: whether the caller already gave this round's verdict. */
   done: z.boolean(),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
 export const revisionSchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
+  id: recordIdSchema,
+  at: timestampSchema,
   user: z.string().nullable(),
   action: z.string(),
-  version: z.number().int().nullable(),
+  version: countSchema.nullable(),
   /** For a submission: the review round it opened (from round 2 on, `triplets.roundDiff` shows what changed). */
-  round: z.number().int().nullable(),
+  round: countSchema.nullable(),
   draft: tripletDraftSchema.nullable(),
   note: z.string().nullable(),
 });
@@ -126,16 +124,16 @@ export type Revision = z.infer<typeof revisionSchema>;
 export const lintRules = ['answer_not_option', 'duplicate_options', 'missing_image', 'empty_question', 'missing_role', 'too_few_options'] as const;
 export const lintFindingSchema = z.object({
   rule: z.enum(lintRules),
-  itemId: z.number().int(),
+  itemId: recordIdSchema,
   extId: z.string(),
-  datasetId: z.number().int(),
-  questionId: z.number().int().nullable(),
+  datasetId: recordIdSchema,
+  questionId: recordIdSchema.nullable(),
   role: z.string().nullable(),
   message: z.string(),
 });
 export type LintFinding = z.infer<typeof lintFindingSchema>;
 
-const count = z.number().int();
+const count = countSchema;
 /** Active time in milliseconds: the total, and the median over the triplets the person spent any time on. */
 const timeSpent = { timeMs: count, medianMs: z.number().nullable(), timedItems: count };
 export const dashboardSchema = z.object({

@@ -1,28 +1,28 @@
 import { z } from 'zod';
 import { sceneSchema } from '../vrp/scene';
 import { colourValues, fontValues, levels, positionValues, shapeValues } from '../vrp/relations';
+import { countSchema, imageHandleFields, lastChangeFields, pixelSizeFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
 /** A stored scene with the version a save must name (0: none drawn yet). */
 export const sceneRecordSchema = z.object({
-  itemId: z.number().int(),
+  itemId: recordIdSchema,
   scene: sceneSchema.nullable(),
-  version: z.number().int(),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  version: countSchema,
+  ...lastChangeFields,
 });
 export type SceneRecord = z.infer<typeof sceneRecordSchema>;
 
 /** An item as the Canvas screen lists it: its first image, the question a scene is written for, what is drawn. */
 export const canvasItemSchema = z.object({
-  id: z.number().int(),
+  id: recordIdSchema,
   extId: z.string(),
   category: z.string().nullable(),
-  image: z.object({ hash: z.string(), width: z.number().int(), height: z.number().int() }),
-  questionId: z.number().int(),
+  image: z.object(imageHandleFields),
+  questionId: recordIdSchema,
   question: z.string(),
-  shapes: z.number().int(),
+  shapes: countSchema,
   hasText: z.boolean(),
-  sceneVersion: z.number().int(),
+  sceneVersion: countSchema,
 });
 export type CanvasItem = z.infer<typeof canvasItemSchema>;
 
@@ -34,35 +34,35 @@ export const variantPlanSchema = z.object({
   dataset: z.string(),
   /** Where the variants go: a dataset of their own, so runs and reports treat them like any questions. */
   target: z.string(),
-  originals: z.number().int(),
-  perOriginal: z.number().int(),
-  variants: z.number().int(),
+  originals: countSchema,
+  perOriginal: countSchema,
+  variants: countSchema,
   specs: z.array(variantValuesSchema),
-  skipped: z.array(z.object({ itemId: z.number().int(), extId: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ itemId: recordIdSchema, extId: z.string(), reason: z.string() })),
 });
 export type VariantPlan = z.infer<typeof variantPlanSchema>;
 
 export const variantRowSchema = variantValuesSchema.extend({
-  itemId: z.number().int(),
-  sourceItemId: z.number().int(),
-  sourceQuestionId: z.number().int(),
+  itemId: recordIdSchema,
+  sourceItemId: recordIdSchema,
+  sourceQuestionId: recordIdSchema,
   sourceExtId: z.string(),
   name: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  ...pixelSizeFields,
   hash: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
 });
 export type VariantRow = z.infer<typeof variantRowSchema>;
 
+/** How many rows a write created, changed and left as they were (re-running a generation is idempotent). */
+const writeTallyFields = { created: countSchema, updated: countSchema, unchanged: countSchema };
+
 export const variantResultSchema = z.object({
-  datasetId: z.number().int(),
+  datasetId: recordIdSchema,
   dataset: z.string(),
-  originals: z.number().int(),
-  variants: z.number().int(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
+  originals: countSchema,
+  variants: countSchema,
+  ...writeTallyFields,
   out: z.string().nullable(),
 });
 export type VariantResult = z.infer<typeof variantResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Option } from '../contract/entities';
-import { matchQuestion } from '../tpeval/question-template';
+import { matchQuestion } from '../optimize/question-template';
 
 /**
  * A prompt template is data (METHODS §3): stored with the run that used it and hashed, so a score always names the exact

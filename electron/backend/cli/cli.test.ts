@@ -9,7 +9,7 @@ import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
-import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/tpeval-fixtures';
+import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
 import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
@@ -465,7 +465,7 @@ describe('anchor variants', () => {
 
 describe('anchor optimize', () => {
   it('counts its calls in a dry run, then customises the prompt and evaluates it on the held-out items', async () => {
-    const { backend, path: project } = await backendWithProject(dir, 'tpeval.anchor');
+    const { backend, path: project } = await backendWithProject(dir, 'optimize.anchor');
     await seedEvalDataset(backend, dir, 16);
     await backend.close();
     const target = new FakeOpenAI({ reply: targetReply });
@@ -496,7 +496,7 @@ describe('anchor optimize', () => {
   }, 300_000);
 
   it('resumes an optimisation killed with SIGKILL without asking any stored answer again', async () => {
-    const { backend, path: project } = await backendWithProject(dir, 'tpeval-killed.anchor');
+    const { backend, path: project } = await backendWithProject(dir, 'optimize-killed.anchor');
     await seedEvalDataset(backend, dir, 16);
     await backend.close();
     // Once p0's answers and a few of round 1 are out, the target holds every further request: the kill lands with

@@ -3,8 +3,8 @@ import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
-import { CanvasScreen } from '../features/canvas/CanvasScreen';
-import { PromptsScreen } from '../features/prompts/PromptsScreen';
+import { VrpScreen } from '../features/vrp/VrpScreen';
+import { OptimizeScreen } from '../features/optimize/OptimizeScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
@@ -33,8 +33,8 @@ function CurrentScreen() {
     case 'annotate': return <AnnotateScreen />;
     case 'review': return <ReviewScreen />;
     case 'team': return <TeamScreen />;
-    case 'canvas': return <CanvasScreen />;
-    case 'prompts': return <PromptsScreen />;
+    case 'vrp': return <VrpScreen />;
+    case 'optimize': return <OptimizeScreen />;
   }
 }
 

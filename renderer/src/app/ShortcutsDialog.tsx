@@ -1,11 +1,11 @@
 import { Modal } from '../components/Modal';
 import { useDialogs } from '../stores/dialogs';
-import { useNavigation, type Screen } from '../stores/navigation';
+import { screenLabels, useNavigation, type Screen } from '../stores/navigation';
 import type { ShortcutDef, ShortcutScope } from './shortcut-registry';
 import { elementKeys, shortcutDefs } from './shortcuts';
 import { boundShortcuts, runShortcut } from './useShortcuts';
 
-const title = (scope: ShortcutScope) => (scope === 'global' ? 'Everywhere' : `${scope[0]!.toUpperCase()}${scope.slice(1)}`);
+const title = (scope: ShortcutScope) => (scope === 'global' ? 'Everywhere' : screenLabels[scope]);
 
 /** The scopes in the order the sheet lists them: everywhere, this screen, then the others. */
 function scopeOrder(current: Screen): ShortcutScope[] {

@@ -4,23 +4,23 @@ import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { Kbd } from '../components/Kbd';
 import { useDialogs } from '../stores/dialogs';
-import { useNavigation, type Screen } from '../stores/navigation';
+import { screenLabels, useNavigation, type Screen } from '../stores/navigation';
 import { resolvedTheme, useTheme } from '../stores/theme';
 import { screenShown } from './screen-access';
 import { screenKeys } from './shortcuts';
 import { JobsIndicator } from './JobsIndicator';
 import { ProfileMenu } from '../features/session/ProfileMenu';
 
-const items: { screen: Screen; label: string; icon: LucideIcon }[] = [
-  { screen: 'datasets', label: 'Datasets', icon: Database },
-  { screen: 'annotate', label: 'Annotate', icon: PenLine },
-  { screen: 'review', label: 'Review', icon: CheckCheck },
-  { screen: 'canvas', label: 'Canvas', icon: Shapes },
-  { screen: 'runs', label: 'Runs', icon: Play },
-  { screen: 'reports', label: 'Reports', icon: BarChart3 },
-  { screen: 'prompts', label: 'Prompts', icon: Wand2 },
-  { screen: 'team', label: 'Team', icon: Users },
-  { screen: 'settings', label: 'Settings', icon: Settings },
+const items: { screen: Screen; icon: LucideIcon }[] = [
+  { screen: 'datasets', icon: Database },
+  { screen: 'annotate', icon: PenLine },
+  { screen: 'review', icon: CheckCheck },
+  { screen: 'vrp', icon: Shapes },
+  { screen: 'runs', icon: Play },
+  { screen: 'reports', icon: BarChart3 },
+  { screen: 'optimize', icon: Wand2 },
+  { screen: 'team', icon: Users },
+  { screen: 'settings', icon: Settings },
 ];
 
 export function Sidebar() {
@@ -56,7 +56,7 @@ export function Sidebar() {
         </div>
       )}
       <ul className="sidebar__nav">
-        {shown.map(({ screen: s, label, icon: Icon }) => (
+        {shown.map(({ screen: s, icon: Icon }) => (
           <li key={s}>
             <button
               className={`nav-item${s === screen ? ' nav-item--active' : ''}`}
@@ -65,7 +65,7 @@ export function Sidebar() {
               data-testid={`nav.${s}`}
             >
               <Icon size={16} />
-              <span>{label}</span>
+              <span>{screenLabels[s]}</span>
               <span className="nav-item__keys"><Kbd>g</Kbd><Kbd>{screenKeys[s]}</Kbd></span>
             </button>
           </li>

@@ -21,6 +21,12 @@ describe('the location in the URL', () => {
     expect(formatPlace(places[5]!)).toBe('#/reports/run/7');
   });
 
+  it('opens the renamed screens from links written with their former ids', () => {
+    expect(parsePlace('#/canvas')).toEqual(place({ screen: 'vrp' }));
+    expect(parsePlace('#/prompts')).toEqual(place({ screen: 'optimize' }));
+    expect(formatPlace(parsePlace('#/prompts'))).toBe('#/optimize');
+  });
+
   it('falls back to what it can read from a damaged or old link', () => {
     expect(parsePlace('')).toEqual(place({}));
     expect(parsePlace('#/nowhere/5')).toEqual(place({}));

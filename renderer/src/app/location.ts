@@ -24,10 +24,14 @@ export type ReportTab = (typeof reportTabs)[number];
 /** Screens whose URL names what is open on them by id. */
 const withId: readonly Screen[] = ['datasets', 'annotate', 'review', 'runs'];
 
+/** Screen ids links used before the screens took their features' names (DECISIONS 88): old bookmarks still open. */
+const formerScreenIds: Readonly<Record<string, Screen>> = { canvas: 'vrp', prompts: 'optimize' };
+
 const whole = (text: string | undefined): number | null => (text && /^\d{1,12}$/.test(text) ? Number(text) : null);
 
 export function parsePlace(hash: string): Place {
   const parts = hash.replace(/^#\/?/, '').split('/').map((p) => decodeURIComponent(p));
+  parts[0] = formerScreenIds[parts[0] ?? ''] ?? parts[0] ?? '';
   if (!(screens as readonly string[]).includes(parts[0] ?? '')) return { screen: 'datasets', id: null, item: null, tab: null };
   const screen = parts[0] as Screen;
   if (!withId.includes(screen) && screen !== 'reports') return { screen, id: null, item: null, tab: null };

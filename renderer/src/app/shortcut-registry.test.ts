@@ -17,7 +17,7 @@ describe('the shortcut registry', () => {
     for (const context of ['form', 'text', 'dialog'] as const) {
       const { ran, handlers } = recorder();
       const dispatch = createDispatcher(shortcutDefs, () => 0);
-      for (const screen of ['annotate', 'review', 'datasets', 'runs', 'reports', 'prompts', 'canvas'] as const) {
+      for (const screen of ['annotate', 'review', 'datasets', 'runs', 'reports', 'optimize', 'vrp'] as const) {
         for (const ch of sentence) dispatch(press(ch), screen, context, handlers);
       }
       expect({ context, ran }).toEqual({ context, ran: [] });
@@ -33,11 +33,11 @@ describe('the shortcut registry', () => {
     dispatch(press('h'), 'reports', 'page', handlers);
     dispatch(press('g'), 'datasets', 'page', handlers);
     dispatch(press('r'), 'datasets', 'page', handlers);
-    // A sequence times out: `r` alone on Prompts resumes instead.
-    dispatch(press('g'), 'prompts', 'page', handlers);
+    // A sequence times out: `r` alone on Optimize resumes instead.
+    dispatch(press('g'), 'optimize', 'page', handlers);
     now = 5_000;
-    dispatch(press('r'), 'prompts', 'page', handlers);
-    expect(ran).toEqual(['theme.toggle', 'annotate.history', 'reports.html', 'go.review', 'prompts.resume']);
+    dispatch(press('r'), 'optimize', 'page', handlers);
+    expect(ran).toEqual(['theme.toggle', 'annotate.history', 'reports.html', 'go.review', 'optimize.resume']);
   });
 
   it('lets a form\'s chords act inside it, and keeps a text field\'s own undo', () => {
@@ -46,10 +46,10 @@ describe('the shortcut registry', () => {
     dispatch(press('Enter', { ctrlKey: true }), 'annotate', 'text', handlers);
     dispatch(press('o', { altKey: true, code: 'KeyO' }), 'annotate', 'text', handlers);
     dispatch(press('s', { metaKey: true }), 'annotate', 'form', handlers);
-    dispatch(press('z', { ctrlKey: true }), 'canvas', 'text', handlers);
-    dispatch(press('z', { ctrlKey: true }), 'canvas', 'page', handlers);
+    dispatch(press('z', { ctrlKey: true }), 'vrp', 'text', handlers);
+    dispatch(press('z', { ctrlKey: true }), 'vrp', 'page', handlers);
     dispatch(press('Enter', { ctrlKey: true }), 'annotate', 'dialog', handlers);
-    expect(ran).toEqual(['annotate.submit', 'annotate.addOption', 'annotate.save', 'canvas.undo']);
+    expect(ran).toEqual(['annotate.submit', 'annotate.addOption', 'annotate.save', 'vrp.undo']);
   });
 
   it('passes a key on when its handler declines it', () => {

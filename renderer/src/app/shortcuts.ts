@@ -1,4 +1,4 @@
-import { screens, type Screen } from '../stores/navigation';
+import { screenLabels, screens, type Screen } from '../stores/navigation';
 import { alt, mod, plain, type KeyPress, type ShortcutDef } from './shortcut-registry';
 
 /** Keys of the screens after `g` (as in GitHub and Linear), shown in the sidebar and the cheat-sheet. */
@@ -6,10 +6,10 @@ export const screenKeys: Record<Screen, string> = {
   datasets: 'd',
   annotate: 'a',
   review: 'r',
-  canvas: 'c',
+  vrp: 'c',
   runs: 'u',
   reports: 'p',
-  prompts: 'm',
+  optimize: 'm',
   team: 't',
   settings: 's',
 };
@@ -19,7 +19,7 @@ const digit = (e: KeyPress) => !e.ctrlKey && !e.metaKey && !e.altKey && /^[1-9]$
 const altArrow = (key: 'ArrowDown' | 'ArrowUp') => (e: KeyPress) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
 
 const navigation: ShortcutDef[] = screens.map((s) => ({
-  id: `go.${s}`, scope: 'global', keys: `g then ${screenKeys[s]}`, what: `go to ${s[0]!.toUpperCase()}${s.slice(1)}`,
+  id: `go.${s}`, scope: 'global', keys: `g then ${screenKeys[s]}`, what: `go to ${screenLabels[s]}`,
   focus: outside, after: 'g', match: plain(screenKeys[s]),
 }));
 
@@ -71,39 +71,39 @@ const reports: ShortcutDef[] = [
   { id: 'reports.html', scope: 'reports', keys: 'h', what: 'export the report as HTML', focus: outside, match: plain('h') },
 ];
 
-const prompts: ShortcutDef[] = [
-  { id: 'prompts.new', scope: 'prompts', keys: 'n', what: 'new TP-Eval optimisation (with its call count before it starts)', focus: outside, match: plain('n') },
-  { id: 'prompts.next', scope: 'prompts', keys: 'j', what: 'next optimisation', focus: outside, match: plain('j') },
-  { id: 'prompts.previous', scope: 'prompts', keys: 'k', what: 'previous optimisation', focus: outside, match: plain('k') },
-  { id: 'prompts.optimisation', scope: 'prompts', keys: '1', what: 'optimisation tab', focus: outside, match: plain('1') },
-  { id: 'prompts.report', scope: 'prompts', keys: '2', what: 'report tab', focus: outside, match: plain('2') },
-  { id: 'prompts.evaluate', scope: 'prompts', keys: 'e', what: 'evaluate the chosen prompt on the test set', focus: outside, match: plain('e') },
-  { id: 'prompts.resume', scope: 'prompts', keys: 'r', what: 'resume the optimisation', focus: outside, match: plain('r') },
+const optimize: ShortcutDef[] = [
+  { id: 'optimize.new', scope: 'optimize', keys: 'n', what: 'new TP-Eval optimisation (with its call count before it starts)', focus: outside, match: plain('n') },
+  { id: 'optimize.next', scope: 'optimize', keys: 'j', what: 'next optimisation', focus: outside, match: plain('j') },
+  { id: 'optimize.previous', scope: 'optimize', keys: 'k', what: 'previous optimisation', focus: outside, match: plain('k') },
+  { id: 'optimize.optimisation', scope: 'optimize', keys: '1', what: 'optimisation tab', focus: outside, match: plain('1') },
+  { id: 'optimize.report', scope: 'optimize', keys: '2', what: 'report tab', focus: outside, match: plain('2') },
+  { id: 'optimize.evaluate', scope: 'optimize', keys: 'e', what: 'evaluate the chosen prompt on the test set', focus: outside, match: plain('e') },
+  { id: 'optimize.resume', scope: 'optimize', keys: 'r', what: 'resume the optimisation', focus: outside, match: plain('r') },
 ];
 
-const canvas: ShortcutDef[] = [
-  { id: 'canvas.save', scope: 'canvas', keys: 'Ctrl+S', what: 'save now', focus: 'anywhere', match: mod('s') },
-  { id: 'canvas.undo', scope: 'canvas', keys: 'Ctrl+Z', what: 'undo', focus: 'outside-text', match: mod('z', false) },
-  { id: 'canvas.redo', scope: 'canvas', keys: 'Ctrl+Shift+Z or Ctrl+Y', what: 'redo', focus: 'outside-text', match: (e) => mod('z', true)(e) || mod('y')(e) },
-  { id: 'canvas.duplicate', scope: 'canvas', keys: 'Ctrl+D', what: 'duplicate the selection', focus: 'outside-text', match: mod('d') },
-  { id: 'canvas.selectAll', scope: 'canvas', keys: 'Ctrl+A', what: 'select every shape', focus: 'outside-text', match: mod('a') },
-  { id: 'canvas.delete', scope: 'canvas', keys: 'Del', what: 'delete the selection', focus: outside, match: plain('Delete', 'Backspace') },
-  { id: 'canvas.select', scope: 'canvas', keys: 'v', what: 'select tool', focus: outside, match: plain('v', 'V') },
-  { id: 'canvas.box', scope: 'canvas', keys: 'b', what: 'draw a box', focus: outside, match: plain('b', 'B', 'r', 'R') },
-  { id: 'canvas.ellipse', scope: 'canvas', keys: 'e', what: 'draw an ellipse', focus: outside, match: plain('e', 'E') },
-  { id: 'canvas.fit', scope: 'canvas', keys: 'f', what: 'fit the image', focus: outside, match: plain('f', 'F') },
-  { id: 'canvas.preview', scope: 'canvas', keys: 'p', what: 'preview the open item\'s variants', focus: outside, match: plain('p', 'P') },
-  { id: 'canvas.zoomIn', scope: 'canvas', keys: '+', what: 'zoom in', focus: outside, match: plain('+', '=') },
-  { id: 'canvas.zoomOut', scope: 'canvas', keys: '−', what: 'zoom out', focus: outside, match: plain('-') },
-  { id: 'canvas.next', scope: 'canvas', keys: 'j', what: 'next item', focus: outside, match: plain('j', 'J') },
-  { id: 'canvas.previous', scope: 'canvas', keys: 'k', what: 'previous item', focus: outside, match: plain('k', 'K') },
-  { id: 'canvas.none', scope: 'canvas', keys: 'Esc', what: 'select none', focus: outside, match: plain('Escape') },
-  { id: 'canvas.nudge', scope: 'canvas', keys: 'arrows (Shift: ×10)', what: 'nudge the selection by a pixel', focus: outside, needsKey: true,
+const vrp: ShortcutDef[] = [
+  { id: 'vrp.save', scope: 'vrp', keys: 'Ctrl+S', what: 'save now', focus: 'anywhere', match: mod('s') },
+  { id: 'vrp.undo', scope: 'vrp', keys: 'Ctrl+Z', what: 'undo', focus: 'outside-text', match: mod('z', false) },
+  { id: 'vrp.redo', scope: 'vrp', keys: 'Ctrl+Shift+Z or Ctrl+Y', what: 'redo', focus: 'outside-text', match: (e) => mod('z', true)(e) || mod('y')(e) },
+  { id: 'vrp.duplicate', scope: 'vrp', keys: 'Ctrl+D', what: 'duplicate the selection', focus: 'outside-text', match: mod('d') },
+  { id: 'vrp.selectAll', scope: 'vrp', keys: 'Ctrl+A', what: 'select every shape', focus: 'outside-text', match: mod('a') },
+  { id: 'vrp.delete', scope: 'vrp', keys: 'Del', what: 'delete the selection', focus: outside, match: plain('Delete', 'Backspace') },
+  { id: 'vrp.select', scope: 'vrp', keys: 'v', what: 'select tool', focus: outside, match: plain('v', 'V') },
+  { id: 'vrp.box', scope: 'vrp', keys: 'b', what: 'draw a box', focus: outside, match: plain('b', 'B', 'r', 'R') },
+  { id: 'vrp.ellipse', scope: 'vrp', keys: 'e', what: 'draw an ellipse', focus: outside, match: plain('e', 'E') },
+  { id: 'vrp.fit', scope: 'vrp', keys: 'f', what: 'fit the image', focus: outside, match: plain('f', 'F') },
+  { id: 'vrp.preview', scope: 'vrp', keys: 'p', what: 'preview the open item\'s variants', focus: outside, match: plain('p', 'P') },
+  { id: 'vrp.zoomIn', scope: 'vrp', keys: '+', what: 'zoom in', focus: outside, match: plain('+', '=') },
+  { id: 'vrp.zoomOut', scope: 'vrp', keys: '−', what: 'zoom out', focus: outside, match: plain('-') },
+  { id: 'vrp.next', scope: 'vrp', keys: 'j', what: 'next item', focus: outside, match: plain('j', 'J') },
+  { id: 'vrp.previous', scope: 'vrp', keys: 'k', what: 'previous item', focus: outside, match: plain('k', 'K') },
+  { id: 'vrp.none', scope: 'vrp', keys: 'Esc', what: 'select none', focus: outside, match: plain('Escape') },
+  { id: 'vrp.nudge', scope: 'vrp', keys: 'arrows (Shift: ×10)', what: 'nudge the selection by a pixel', focus: outside, needsKey: true,
     match: (e) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key.startsWith('Arrow') },
 ];
 
 /** Every shortcut of the studio: the dispatcher runs them and the cheat-sheet lists them, from this one table. */
-export const shortcutDefs: readonly ShortcutDef[] = [...global, ...annotate, ...review, ...runs, ...reports, ...prompts, ...canvas];
+export const shortcutDefs: readonly ShortcutDef[] = [...global, ...annotate, ...review, ...runs, ...reports, ...optimize, ...vrp];
 
 /** Keys handled by the focused element itself (lists, option fields, the canvas stage), listed in the sheet. */
 export const elementKeys: { scope: string; keys: string; what: string }[] = [

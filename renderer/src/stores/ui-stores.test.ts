@@ -3,7 +3,7 @@ import type { Job } from '@shared/contract';
 import { useBrowse } from './browse';
 import { useCanvasUi } from './canvas-ui';
 import { useJobs } from './jobs';
-import { usePrompts } from './prompts';
+import { useOptimize } from './optimize';
 import { useReports } from './reports';
 import { useRuns } from './runs';
 import { useWorkflow } from './workflow';
@@ -64,12 +64,12 @@ describe('the UI stores', () => {
   });
 
   it('prompts: opening an optimisation forgets the candidate and shows the optimisation tab', () => {
-    const p = usePrompts.getState();
+    const p = useOptimize.getState();
     p.select(1);
     p.selectCandidate(8);
     p.setTab('report');
-    usePrompts.getState().select(2);
-    expect(usePrompts.getState()).toMatchObject({ optimizationId: 2, candidateId: null, tab: 'optimisation' });
+    useOptimize.getState().select(2);
+    expect(useOptimize.getState()).toMatchObject({ optimizationId: 2, candidateId: null, tab: 'optimisation' });
   });
 
   it('workflow: the history pane toggles; annotate and review keep their own open item', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LEAD, method } from '../define';
 import {
   candidateSchema, optimizationCallSchema, optimizationSchema, optimizeInputSchema, optimizePlanSchema, tableTwoRowSchema,
-} from '../tpeval-entities';
+} from '../optimize-entities';
 
 const byId = z.object({ id: z.number().int() });
 

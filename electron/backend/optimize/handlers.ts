@@ -1,5 +1,5 @@
 import type { MethodName, OptimizeInput, OptimizePlan } from '@shared/contract';
-import { summariseByModel } from '@shared/tpeval/summary';
+import { summariseByModel } from '@shared/optimize/summary';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../dispatch';

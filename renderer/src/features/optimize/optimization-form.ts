@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { optimizeInputSchema } from '@shared/contract';
-import { DEFAULT_PARAMS } from '@shared/tpeval/params';
+import { DEFAULT_PARAMS } from '@shared/optimize/params';
 
 export type OptimizationForm = z.input<typeof optimizeInputSchema>;
 

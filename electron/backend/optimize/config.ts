@@ -1,12 +1,12 @@
 import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '@shared/contract';
 import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
-import type { OptimizeParams } from '@shared/tpeval/params';
+import type { OptimizeParams } from '@shared/optimize/params';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
 import { findDataset } from '../datasets/datasets';
 import { multipleChoiceTexts, taskItems } from './store';
-import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/tpeval/question-template';
+import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/optimize/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */
 export interface OptimizeConfig {

@@ -1,5 +1,5 @@
 import { presetTemplate } from '@shared/prompts/templates';
-import { inlineQuestionTemplate } from '@shared/tpeval/question-template';
+import { inlineQuestionTemplate } from '@shared/optimize/question-template';
 import { goldOf, questionNumber } from './question-numbers';
 import type { ChatBody } from './openai-server';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-interface PromptsState {
+interface OptimizeState {
   /** The open optimisation and the candidate whose prompt, diff and introspection are shown. */
   optimizationId: number | null;
   candidateId: number | null;
@@ -8,11 +8,11 @@ interface PromptsState {
   dialogOpen: boolean;
   select(id: number | null): void;
   selectCandidate(id: number | null): void;
-  setTab(tab: PromptsState['tab']): void;
+  setTab(tab: OptimizeState['tab']): void;
   setDialogOpen(open: boolean): void;
 }
 
-export const usePrompts = create<PromptsState>((set) => ({
+export const useOptimize = create<OptimizeState>((set) => ({
   optimizationId: null,
   candidateId: null,
   tab: 'optimisation',

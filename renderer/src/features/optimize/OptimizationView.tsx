@@ -1,11 +1,11 @@
 import { FlaskConical, RotateCcw, X } from 'lucide-react';
 import type { Candidate, Optimization } from '@shared/contract';
-import { wordDiff } from '@shared/tpeval/diff';
+import { wordDiff } from '@shared/optimize/diff';
 import { call } from '../../api/call';
 import { useCall, useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
-import { usePrompts } from '../../stores/prompts';
+import { useOptimize } from '../../stores/optimize';
 import { money } from '../runs/format';
 import { CallsTable } from './CallsTable';
 
@@ -33,7 +33,7 @@ function useOptimizeJob(name: string) {
 /** One optimisation: live progress, the chosen prompt, every candidate, and the selected candidate's diff and introspection. */
 export function OptimizationView(props: { optimization: Optimization; candidates: Candidate[] }) {
   const o = props.optimization;
-  const { candidateId, selectCandidate } = usePrompts();
+  const { candidateId, selectCandidate } = useOptimize();
   const job = useOptimizeJob(o.name);
   const evaluate = useMutate('optimizations.evaluate');
   const report = useCall('optimizations.report');

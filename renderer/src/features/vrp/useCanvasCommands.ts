@@ -64,23 +64,23 @@ export function useCanvasShortcuts(scene: Scene | null, item: CanvasItem, comman
     run(scene, useCanvasUi.getState());
   };
   useShortcuts({
-    'canvas.save': withScene(() => void autosave.flush()),
-    'canvas.undo': withScene(() => doc.undo()),
-    'canvas.redo': withScene(() => doc.redo()),
-    'canvas.duplicate': withScene(() => commands.duplicateSelected()),
-    'canvas.selectAll': withScene((sc, ui) => ui.select(sc.shapes.map((x) => x.id))),
-    'canvas.delete': withScene(() => commands.removeSelected()),
-    'canvas.select': withScene((_, ui) => ui.setTool('select')),
-    'canvas.box': withScene((_, ui) => ui.setTool('box')),
-    'canvas.ellipse': withScene((_, ui) => ui.setTool('ellipse')),
-    'canvas.fit': withScene((_, ui) => ui.fit()),
-    'canvas.preview': withScene((_, ui) => ui.setPreviewOpen(true)),
-    'canvas.zoomIn': withScene(() => commands.zoom(1.25)),
-    'canvas.zoomOut': withScene(() => commands.zoom(1 / 1.25)),
-    'canvas.next': withScene(() => commands.step(1)),
-    'canvas.previous': withScene(() => commands.step(-1)),
-    'canvas.none': withScene((_, ui) => ui.select([])),
-    'canvas.nudge': (e) => {
+    'vrp.save': withScene(() => void autosave.flush()),
+    'vrp.undo': withScene(() => doc.undo()),
+    'vrp.redo': withScene(() => doc.redo()),
+    'vrp.duplicate': withScene(() => commands.duplicateSelected()),
+    'vrp.selectAll': withScene((sc, ui) => ui.select(sc.shapes.map((x) => x.id))),
+    'vrp.delete': withScene(() => commands.removeSelected()),
+    'vrp.select': withScene((_, ui) => ui.setTool('select')),
+    'vrp.box': withScene((_, ui) => ui.setTool('box')),
+    'vrp.ellipse': withScene((_, ui) => ui.setTool('ellipse')),
+    'vrp.fit': withScene((_, ui) => ui.fit()),
+    'vrp.preview': withScene((_, ui) => ui.setPreviewOpen(true)),
+    'vrp.zoomIn': withScene(() => commands.zoom(1.25)),
+    'vrp.zoomOut': withScene(() => commands.zoom(1 / 1.25)),
+    'vrp.next': withScene(() => commands.step(1)),
+    'vrp.previous': withScene(() => commands.step(-1)),
+    'vrp.none': withScene((_, ui) => ui.select([])),
+    'vrp.nudge': (e) => {
       const { selected } = useCanvasUi.getState();
       if (!scene || !e || selected.length === 0) return false;
       const { dx, dy } = nudgeDelta(e.key, e.shiftKey);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '@shared/tpeval/params';
+import { DEFAULT_PARAMS } from '@shared/optimize/params';
 import { defaultModels, initialOptimizationForm, optimizationReady } from './optimization-form';
 
 describe('the new-optimisation form', () => {

@@ -1,7 +1,7 @@
 import type { Candidate, Option } from '@shared/contract';
-import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type Refusal, type WrongAnswer } from '@shared/tpeval/meta-prompt';
-import { slotNames } from '@shared/tpeval/question-template';
-import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/tpeval/scoring';
+import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type Refusal, type WrongAnswer } from '@shared/optimize/meta-prompt';
+import { slotNames } from '@shared/optimize/question-template';
+import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/optimize/scoring';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';

@@ -8,7 +8,7 @@ import { AdaptiveLimiter } from '../engine/limiter';
 import { fitSize, ImageEncoder, requestKey } from '../engine/request';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { PromptMessagePart } from '@shared/contract';
-import type { HelperPart } from '@shared/tpeval/meta-prompt';
+import type { HelperPart } from '@shared/optimize/meta-prompt';
 import type { EndpointSnapshot } from '../engine/settings';
 import { insertCall, type CallRecord } from './store';
 

@@ -17,8 +17,8 @@ import { resolveConflict } from './useSceneAutosave';
 import { VariantPanel } from './VariantPanel';
 import { ZoomControls } from './ZoomControls';
 
-/** Canvas: draw VRPTest's boxes, ellipses and reference text on an item's image, preview and generate its variants. */
-export function CanvasScreen() {
+/** The VRP screen (labelled Canvas): draw VRPTest's boxes, ellipses and reference text on an item's image, preview and generate its variants. */
+export function VrpScreen() {
   const ui = useCanvasUi();
   const canvas = useCanvasItem();
   const { datasets, drawable, datasetId, items, item, record, doc, autosave, open, image, imageError, scene } = canvas;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { DEFAULT_PARAMS } from '@shared/tpeval/params';
+import { DEFAULT_PARAMS } from '@shared/optimize/params';
 import { useCall, useMutate } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
 import { Modal } from '../../components/Modal';
-import { usePrompts } from '../../stores/prompts';
+import { useOptimize } from '../../stores/optimize';
 import { defaultModels, initialOptimizationForm, optimizationReady, type OptimizationForm as Form } from './optimization-form';
 
 /** The optimisation's settings, with the first dataset and endpoints chosen once they load, and the plan they make. */
@@ -35,7 +35,7 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
   const f = useOptimizationForm();
   const { form, ready, plan } = f;
   const start = useMutate('optimizations.start');
-  const select = usePrompts((s) => s.select);
+  const select = useOptimize((s) => s.select);
   const submit = () => start.mutate(form, {
     onSuccess: ({ optimizationId }) => {
       select(optimizationId);

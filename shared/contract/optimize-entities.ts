@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { optimizeParamsSchema } from '../tpeval/params';
+import { optimizeParamsSchema } from '../optimize/params';
 import { roleSchema } from './entities';
+import { callUsageFields, countSchema, namedRecordFields, outcomeFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
 export const optimizeInputSchema = z.object({
-  datasetId: z.number().int(),
+  datasetId: recordIdSchema,
   /** Endpoint names: the model whose prompts are customised, the optimizer, the analyzer (default: the optimizer). */
   target: z.string().min(1),
   optimizer: z.string().min(1),
@@ -14,7 +15,7 @@ export const optimizeInputSchema = z.object({
   task: z.string().min(1).nullable().default(null),
   roles: z.array(roleSchema).min(1).default(['origin']),
   /** D_few; default: the task's validation items (split val / validation / dev), else every other item. */
-  fewItemIds: z.array(z.number().int()).min(1).max(500).nullable().default(null),
+  fewItemIds: z.array(recordIdSchema).min(1).max(500).nullable().default(null),
   mode: z.enum(['whole', 'prefix']).default('whole'),
   /**
    * In whole mode, 'auto' optimises the task's question template with its slots when the questions share one (or one is
@@ -33,29 +34,28 @@ export const optimizeScopeSchema = z.enum(['question-template', 'wrapper', 'pref
 export const similaritySchema = z.enum(['embeddings', 'lexical']);
 
 export const candidateSchema = z.object({
-  id: z.number().int(),
-  round: z.number().int(),
-  slot: z.number().int(),
+  id: recordIdSchema,
+  round: countSchema,
+  slot: countSchema,
   prompt: z.string(),
   status: z.enum(['pending', 'scored', 'rejected']),
   problem: z.string().nullable(),
-  runId: z.number().int().nullable(),
+  runId: recordIdSchema.nullable(),
   accuracy: z.number().nullable(),
   similarity: z.number().nullable(),
   score: z.number().nullable(),
   finalScore: z.number().nullable(),
   introspection: z.string().nullable(),
-  edits: z.number().int().nullable(),
-  budget: z.number().int().nullable(),
+  edits: countSchema.nullable(),
+  budget: countSchema.nullable(),
   /** Earlier proposals for this slot that were refused and asked for again (METHODS §7.7), with why. */
   refused: z.array(z.object({ prompt: z.string(), problem: z.string() })),
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
 export const optimizationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  datasetId: z.number().int(),
+  ...namedRecordFields,
+  datasetId: recordIdSchema,
   task: z.string(),
   target: z.string(),
   optimizer: z.string(),
@@ -66,27 +66,26 @@ export const optimizationSchema = z.object({
   similarity: similaritySchema,
   /** What departs from the paper and changes results, e.g. the lexical similarity fallback. */
   warnings: z.array(z.string()),
-  status: z.enum(['running', 'paused', 'done', 'failed', 'cancelled']),
-  error: z.string().nullable(),
-  round: z.number().int(),
-  rounds: z.number().int(),
+  ...outcomeFields(z.enum(['running', 'paused', 'done', 'failed', 'cancelled'])),
+  round: countSchema,
+  rounds: countSchema,
   p0: z.string(),
   best: candidateSchema.nullable(),
   chosen: candidateSchema.nullable(),
-  fewSize: z.number().int(),
-  calls: z.number().int(),
+  fewSize: countSchema,
+  calls: countSchema,
   cost: z.number().nullable(),
-  testOriginalRun: z.number().int().nullable(),
-  testCustomRun: z.number().int().nullable(),
-  createdAt: z.string(),
+  testOriginalRun: recordIdSchema.nullable(),
+  testCustomRun: recordIdSchema.nullable(),
+  createdAt: timestampSchema,
 });
 export type Optimization = z.infer<typeof optimizationSchema>;
 
 export const optimizePlanSchema = z.object({
   task: z.string(),
-  fewSize: z.number().int(),
-  testSize: z.number().int(),
-  candidates: z.number().int(),
+  fewSize: countSchema,
+  testSize: countSchema,
+  candidates: countSchema,
   calls: z.object({
     target: z.number().int(), optimizer: z.number().int(), analyzer: z.number().int(), embeddings: z.number().int(),
     /** Upper bound: a refused proposal is asked for again, told why, a few times (METHODS §7.7). */
@@ -94,7 +93,7 @@ export const optimizePlanSchema = z.object({
     /** Upper bound: the analyzer also reads answers the rules cannot (at most three tries each). */
     judgeAtMost: z.number().int(),
   }),
-  total: z.number().int(),
+  total: countSchema,
   similarity: similaritySchema,
   scope: optimizeScopeSchema,
   questionTemplate: z.string().nullable(),
@@ -105,13 +104,11 @@ export type OptimizePlan = z.infer<typeof optimizePlanSchema>;
 export const optimizationCallSchema = z.object({
   kind: z.enum(['target', 'judge', 'optimizer', 'analyzer', 'embeddings']),
   model: z.string(),
-  candidateId: z.number().int().nullable(),
+  candidateId: recordIdSchema.nullable(),
   cached: z.boolean(),
-  tokensIn: z.number().int().nullable(),
-  tokensOut: z.number().int().nullable(),
-  cost: z.number().nullable(),
+  ...callUsageFields,
   prompt: z.string(),
-  at: z.string(),
+  at: timestampSchema,
 });
 
 export const tableTwoRowSchema = z.object({

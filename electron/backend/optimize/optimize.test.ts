@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
-import { CAREFUL, closer, embedding, helperReply, P0, QUESTION_TEMPLATE, REWRITE, STEPWISE, targetReply, WRAPPER } from '../../../test/tpeval-fixtures';
-import { combinedScore, wordEditDistance } from '@shared/tpeval/scoring';
+import { CAREFUL, closer, embedding, helperReply, P0, QUESTION_TEMPLATE, REWRITE, STEPWISE, targetReply, WRAPPER } from '../../../test/optimize-fixtures';
+import { combinedScore, wordEditDistance } from '@shared/optimize/scoring';
 
 const ctx = withProject();
 const servers: FakeOpenAI[] = [];

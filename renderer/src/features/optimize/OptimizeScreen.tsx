@@ -7,7 +7,7 @@ import { useShortcuts } from '../../app/useShortcuts';
 import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { useJobs } from '../../stores/jobs';
-import { usePrompts } from '../../stores/prompts';
+import { useOptimize } from '../../stores/optimize';
 import { useNavigation } from '../../stores/navigation';
 import { NewOptimizationDialog } from './NewOptimizationDialog';
 import { OptimizationView } from './OptimizationView';
@@ -15,32 +15,32 @@ import { TableTwo } from './TableTwo';
 
 type Opened = Output<'optimizations.get'>;
 
-/** The Prompts keys: new, move through the list, switch tabs, evaluate or resume the open optimisation. */
-function usePromptsShortcuts(rows: OptimizationRow[], open: Opened | undefined) {
-  const { optimizationId, select, setTab, setDialogOpen } = usePrompts();
+/** The Optimize keys: new, move through the list, switch tabs, evaluate or resume the open optimisation. */
+function useOptimizeShortcuts(rows: OptimizationRow[], open: Opened | undefined) {
+  const { optimizationId, select, setTab, setDialogOpen } = useOptimize();
   const caps = useCapabilities();
   const index = rows.findIndex((o) => o.id === optimizationId);
   const pick = (i: number) => () => (rows[i] ? select(rows[i]!.id) : false);
   useShortcuts({
-    'prompts.new': () => (caps.can('optimizePrompts') ? setDialogOpen(true) : false),
-    'prompts.next': pick(index + 1),
-    'prompts.previous': pick(index - 1),
-    'prompts.optimisation': () => setTab('optimisation'),
-    'prompts.report': () => setTab('report'),
-    'prompts.evaluate': () => {
+    'optimize.new': () => (caps.can('optimizePrompts') ? setDialogOpen(true) : false),
+    'optimize.next': pick(index + 1),
+    'optimize.previous': pick(index - 1),
+    'optimize.optimisation': () => setTab('optimisation'),
+    'optimize.report': () => setTab('report'),
+    'optimize.evaluate': () => {
       if (!open?.optimization.chosen || !caps.can('optimizePrompts')) return false;
       void call('optimizations.evaluate', { id: open.optimization.id });
     },
-    'prompts.resume': () => {
+    'optimize.resume': () => {
       if (!open || open.optimization.status === 'done' || !caps.can('optimizePrompts')) return false;
       void call('optimizations.resume', { id: open.optimization.id });
     },
   });
 }
 
-/** Prompts: TP-Eval optimisations (one per model and task), their candidates, and original vs customised accuracy. */
-export function PromptsScreen() {
-  const { optimizationId, select, tab, dialogOpen, setDialogOpen } = usePrompts();
+/** Optimize (TP-Eval): optimisations (one per model and task), their candidates, and original vs customised accuracy. */
+export function OptimizeScreen() {
+  const { optimizationId, select, tab, dialogOpen, setDialogOpen } = useOptimize();
   const running = useJobs((s) => Object.values(s.jobs).some((j) => j.kind === 'optimize' && j.status === 'running'));
   const list = useCall('optimizations.list', {}, { refetchInterval: running ? 1000 : false });
   const rows = list.data ?? [];
@@ -52,7 +52,7 @@ export function PromptsScreen() {
     if (rows.length > 0 && !rows.some((o) => o.id === optimizationId)) select(rows[0]!.id);
   }, [rows, optimizationId, select]);
 
-  usePromptsShortcuts(rows, open.data);
+  useOptimizeShortcuts(rows, open.data);
 
   const dialog = dialogOpen && <NewOptimizationDialog onClose={() => setDialogOpen(false)} />;
   if (list.isSuccess && rows.length === 0) {
@@ -86,7 +86,7 @@ export function PromptsScreen() {
 
 /** The optimisations down the side, with the tab between them and the report, and the New button. */
 function OptimisationList({ rows }: { rows: OptimizationRow[] }) {
-  const { optimizationId, select, tab, setTab, setDialogOpen } = usePrompts();
+  const { optimizationId, select, tab, setTab, setDialogOpen } = useOptimize();
   return (
     <aside className="queue" aria-label="Optimisations">
       <div className="queue__head prompts-head">
