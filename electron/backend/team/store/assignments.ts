@@ -19,8 +19,8 @@ interface Row {
 
 /** An item's workflow state and who holds it, read in one indexed lookup. */
 export function itemState(db: Db, itemId: number): ItemState {
-  const r = statement(db, `SELECT i.id, i.dataset_id, i.status, i.version, i.review_round, a.annotator_id, a.checker_a, a.checker_b
-    FROM items i LEFT JOIN assignments a ON a.item_id = i.id WHERE i.id = ?`).get(itemId) as Row | undefined;
+  const r = statement<[number], Row>(db, `SELECT i.id, i.dataset_id, i.status, i.version, i.review_round, a.annotator_id, a.checker_a, a.checker_b
+    FROM items i LEFT JOIN assignments a ON a.item_id = i.id WHERE i.id = ?`).get(itemId);
   if (!r) throw new AppError('not_found', `item ${itemId} does not exist`);
   return {
     id: r.id, datasetId: r.dataset_id, status: r.status, version: r.version, round: r.review_round,

@@ -1,9 +1,10 @@
+import type { DraftRole } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
 
 /** The perception and knowledge questions of an item, as the annotator writes them. */
 
-export interface DraftQuestionRow { id: number; role: string; text: string; options: string; answer: string; meta: string }
+export interface DraftQuestionRow { id: number; role: DraftRole; text: string; options: string; answer: string; meta: string }
 export interface DraftWrite { text: string; options: string; answer: string; meta: string }
 
 export function draftQuestionRows(db: Db, itemId: number): DraftQuestionRow[] {
