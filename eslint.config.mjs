@@ -72,8 +72,6 @@ function backendBoundaries(unit, floor) {
 const sqlNotYetInStores = [
   'formats/export-items.ts', 'formats/hf-parquet-export.ts', 'formats/mmevalpro-export.ts', 'formats/sink.ts', 'formats/stage.ts',
   'formats/vlmevalkit-export.ts', 'formats/image-complete.ts', 'http/server.ts',
-  'team/assignments.ts', 'team/checker-rule.ts', 'team/dashboard.ts',
-  'team/history.ts', 'team/lint.ts', 'team/queues.ts', 'team/review-history-export.ts', 'team/triplets.ts',
 ];
 const sqlCalls = [
   { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },

@@ -25,3 +25,8 @@ export function insertDraftQuestion(db: Db, itemId: number, role: string, q: Dra
   statement(db, `INSERT INTO questions (item_id, role, type, text, options, answer, meta, updated_at) VALUES (?, ?, 'multiple-choice', ?, ?, ?, ?, ?)`)
     .run(itemId, role, q.text, q.options, q.answer, q.meta, at);
 }
+
+/** The text of the item's origin question, or null when it has none. */
+export function originText(db: Db, itemId: number): string | null {
+  return statement<[number], string>(db, `SELECT text FROM questions WHERE item_id = ? AND role = 'origin' LIMIT 1`).pluck().get(itemId) ?? null;
+}
