@@ -2,7 +2,7 @@ import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { annotatorsInDataset, checkersInDataset, datasetMeta, writeDatasetMeta } from './store/checker-rule';
-import type { CheckerRuleMeta } from './store/json';
+import type { CheckerRuleMeta, DatasetMeta } from './store/json';
 
 /**
  * MMEvalPro's checkers "are not part of the annotation team" (METHODS §2): by default a person who annotates in a
@@ -13,7 +13,7 @@ export type CheckerRule = CheckerRuleMeta;
 
 const STRICT: CheckerRule = { relaxed: false, reason: null, by: null, at: null };
 
-function requireMeta(db: Db, datasetId: number): NonNullable<ReturnType<typeof datasetMeta>> {
+function requireMeta(db: Db, datasetId: number): DatasetMeta {
   const meta = datasetMeta(db, datasetId);
   if (!meta) throw new AppError('not_found', `there is no dataset ${datasetId}`);
   return meta;

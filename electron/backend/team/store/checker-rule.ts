@@ -1,9 +1,9 @@
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
-import { readDatasetMeta } from './json';
+import { readDatasetMeta, type DatasetMeta } from './json';
 
 /** The dataset's meta (where the checker rule is kept), or undefined when there is no such dataset. */
-export function datasetMeta(db: Db, datasetId: number): ReturnType<typeof readDatasetMeta> | undefined {
+export function datasetMeta(db: Db, datasetId: number): DatasetMeta | undefined {
   const meta = statement<[number], string>(db, 'SELECT meta FROM datasets WHERE id = ?').pluck().get(datasetId);
   return meta === undefined ? undefined : readDatasetMeta(meta);
 }

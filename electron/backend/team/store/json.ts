@@ -20,7 +20,8 @@ export const readQuestionMeta = jsonReader<Record<string, unknown> & { rationale
 
 /** `datasets.meta`, whose `checkerRule` key the team keeps (absent while the rule is strict). */
 export interface CheckerRuleMeta { relaxed: boolean; reason: string | null; by: string | null; at: string | null }
-export const readDatasetMeta = jsonReader<Record<string, unknown> & { checkerRule?: CheckerRuleMeta }>();
+export type DatasetMeta = Record<string, unknown> & { checkerRule?: CheckerRuleMeta };
+export const readDatasetMeta = jsonReader<DatasetMeta>();
 
 /** `revisions.diff` of the triplet and assignment actions the history and exports read (each key where it applies). */
 export interface WorkflowDiff {
