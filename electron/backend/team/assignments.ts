@@ -1,9 +1,10 @@
 import type { User } from '@shared/contract';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
-import { statement } from '../db/statements';
 import { AppError } from '../errors';
-import { itemState, setStatus } from './store/assignments';
+import {
+  checkerLoads, itemIdsInDataset, itemState, setStatus, unassignedItemIds, unassignedItemIdsInCategory, upsertAssignment,
+} from './store/assignments';
 import { transition } from './triplets';
 import { listUsers } from './users';
 import { independentPool, requireIndependentCheckers } from './checker-rule';
@@ -34,25 +35,16 @@ function usersWithRole(db: Db, ids: string[], role: 'annotator' | 'checker'): Us
 function selectItems(db: Db, datasetId: number, select: Selection): number[] {
   switch (select.mode) {
     case 'count':
-      return db.prepare(`SELECT id FROM items WHERE dataset_id = ? AND status = 'unassigned' ORDER BY position LIMIT ?`).pluck().all(datasetId, select.count) as number[];
+      return unassignedItemIds(db, datasetId, select.count);
     case 'category':
-      return db.prepare(`SELECT id FROM items WHERE dataset_id = ? AND status = 'unassigned' AND category = ? ORDER BY position LIMIT ?`)
-        .pluck().all(datasetId, select.category, select.count ?? -1) as number[];
+      return unassignedItemIdsInCategory(db, datasetId, select.category, select.count ?? -1);
     case 'items': {
-      const found = new Set(db.prepare(`SELECT id FROM items WHERE dataset_id = ? AND id IN (SELECT value FROM json_each(?))`).pluck()
-        .all(datasetId, JSON.stringify(select.itemIds)) as number[]);
+      const found = new Set(itemIdsInDataset(db, datasetId, select.itemIds));
       const missing = select.itemIds.find((id) => !found.has(id));
       if (missing !== undefined) throw new AppError('not_found', `item ${missing} is not in this dataset`);
       return [...new Set(select.itemIds)];
     }
   }
-}
-
-/** How many items each checker already checks, so new work goes to the least loaded. */
-function checkerLoad(db: Db): Map<string, number> {
-  const rows = db.prepare(`SELECT c, count(*) AS n FROM (SELECT checker_a AS c FROM assignments UNION ALL SELECT checker_b FROM assignments) GROUP BY c`)
-    .all() as { c: string; n: number }[];
-  return new Map(rows.map((r) => [r.c, r.n]));
 }
 
 /**
@@ -77,7 +69,8 @@ export function assignItems(db: Db, by: string | null, input: AssignInput, now: 
   return db.transaction(() => {
     const items = selectItems(db, input.datasetId, input.select);
     if (items.length === 0) throw new AppError('invalid_input', 'no unassigned items match; pick other items or reassign them by hand');
-    const load = checkerLoad(db);
+    // How many items each checker already checks, so new work goes to the least loaded.
+    const load = checkerLoads(db);
     const byAnnotator: Record<string, number> = {};
     const per = Math.ceil(items.length / annotators.length);
     items.forEach((itemId, i) => {
@@ -95,10 +88,7 @@ export function assignItems(db: Db, by: string | null, input: AssignInput, now: 
 
 function place(db: Db, by: string | null, itemId: number, annotator: string, checkers: [string, string], now: Date, reason: string | null): void {
   const state = itemState(db, itemId);
-  statement(db, `INSERT INTO assignments (item_id, annotator_id, checker_a, checker_b, assigned_by, assigned_at) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (item_id) DO UPDATE SET annotator_id = excluded.annotator_id, checker_a = excluded.checker_a, checker_b = excluded.checker_b,
-      assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at`)
-    .run(itemId, annotator, checkers[0], checkers[1], by, now.toISOString());
+  upsertAssignment(db, itemId, annotator, checkers, by, now.toISOString());
   if (state.status === 'unassigned') setStatus(db, itemId, transition(state.status, { type: 'assign' }));
   appendRevision(db, 'assignment', itemId, by, now, state.assignment ? 'reassign' : 'assign', {
     annotator, checkers, ...(state.assignment ? { previous: state.assignment } : {}), ...(reason ? { reason } : {}),

@@ -1,40 +1,35 @@
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
-import { statement } from '../db/statements';
 import { AppError } from '../errors';
+import { annotatorsInDataset, checkersInDataset, datasetMeta, writeDatasetMeta } from './store/checker-rule';
+import type { CheckerRuleMeta, DatasetMeta } from './store/json';
 
 /**
  * MMEvalPro's checkers "are not part of the annotation team" (METHODS §2): by default a person who annotates in a
  * dataset does not check in it. A lead may relax this per dataset (small teams); the relaxation and its reason are
  * kept in the dataset's meta and its history.
  */
-export interface CheckerRule {
-  relaxed: boolean;
-  reason: string | null;
-  by: string | null;
-  at: string | null;
-}
+export type CheckerRule = CheckerRuleMeta;
 
 const STRICT: CheckerRule = { relaxed: false, reason: null, by: null, at: null };
 
-function datasetMeta(db: Db, datasetId: number): Record<string, unknown> {
-  const row = statement(db, 'SELECT meta FROM datasets WHERE id = ?').get(datasetId) as { meta: string } | undefined;
-  if (!row) throw new AppError('not_found', `there is no dataset ${datasetId}`);
-  return JSON.parse(row.meta) as Record<string, unknown>;
+function requireMeta(db: Db, datasetId: number): DatasetMeta {
+  const meta = datasetMeta(db, datasetId);
+  if (!meta) throw new AppError('not_found', `there is no dataset ${datasetId}`);
+  return meta;
 }
 
 export function checkerRule(db: Db, datasetId: number): CheckerRule {
-  const stored = datasetMeta(db, datasetId).checkerRule as CheckerRule | undefined;
-  return stored ?? STRICT;
+  return requireMeta(db, datasetId).checkerRule ?? STRICT;
 }
 
 /** Relaxes or restores the rule for one dataset; relaxing needs a reason, and both are recorded. */
 export function setCheckerRule(db: Db, by: string | null, input: { datasetId: number; relaxed: boolean; reason: string }, now: Date): CheckerRule {
   if (input.relaxed && !input.reason.trim()) throw new AppError('invalid_input', 'say why annotators may check in this dataset');
   return db.transaction(() => {
-    const meta = datasetMeta(db, input.datasetId);
+    const meta = requireMeta(db, input.datasetId);
     const rule: CheckerRule = input.relaxed ? { relaxed: true, reason: input.reason.trim(), by, at: now.toISOString() } : STRICT;
-    statement(db, 'UPDATE datasets SET meta = ? WHERE id = ?').run(JSON.stringify({ ...meta, checkerRule: rule }), input.datasetId);
+    writeDatasetMeta(db, input.datasetId, { ...meta, checkerRule: rule });
     appendRevision(db, 'dataset', input.datasetId, by, now, input.relaxed ? 'relax-checker-rule' : 'restore-checker-rule', { reason: input.reason.trim() || null });
     return rule;
   })();
@@ -42,17 +37,12 @@ export function setCheckerRule(db: Db, by: string | null, input: { datasetId: nu
 
 /** Everyone who annotates an item of the dataset (but the items being reassigned), and those about to. */
 function annotatorsOf(db: Db, datasetId: number, extra: readonly string[], except: readonly number[]): Set<string> {
-  const stored = db.prepare(`SELECT DISTINCT a.annotator_id FROM assignments a JOIN items i ON i.id = a.item_id
-    WHERE i.dataset_id = ? AND a.item_id NOT IN (SELECT value FROM json_each(?))`).pluck().all(datasetId, JSON.stringify(except)) as string[];
-  return new Set([...stored, ...extra]);
+  return new Set([...annotatorsInDataset(db, datasetId, except), ...extra]);
 }
 
 /** Everyone who checks an item of the dataset (but the items being reassigned), and those about to. */
 function checkersOf(db: Db, datasetId: number, extra: readonly string[], except: readonly number[]): Set<string> {
-  const stored = db.prepare(`SELECT c FROM (SELECT checker_a AS c, item_id FROM assignments UNION SELECT checker_b, item_id FROM assignments) x
-    JOIN items i ON i.id = x.item_id WHERE i.dataset_id = ? AND x.item_id NOT IN (SELECT value FROM json_each(?))`)
-    .pluck().all(datasetId, JSON.stringify(except)) as string[];
-  return new Set([...stored, ...extra]);
+  return new Set([...checkersInDataset(db, datasetId, except), ...extra]);
 }
 
 /**

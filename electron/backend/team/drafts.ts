@@ -1,18 +1,16 @@
-import type { Draft, DraftRole, TripletDraft } from '@shared/contract';
+import type { Draft, TripletDraft } from '@shared/contract';
 import { labelOptions } from '@shared/domain/options';
 import { emptyDraft } from '@shared/domain/triplet-validation';
 import type { Db } from '../db/open';
 import { draftQuestionRows, firstQuestionOfRole, insertDraftQuestion, updateDraftQuestion } from './store/drafts';
+import { readAnswer, readOptions, readQuestionMeta } from './store/json';
 
 /** The perception and knowledge questions of an item as the annotator's forms hold them. */
 export function readDraft(db: Db, itemId: number): TripletDraft {
   const rows = draftQuestionRows(db, itemId);
   const draft: TripletDraft = { perception: emptyDraft(), knowledge: emptyDraft() };
   for (const r of rows) {
-    const options = JSON.parse(r.options) as { label: string; text: string }[];
-    const answer = JSON.parse(r.answer) as string[];
-    const meta = JSON.parse(r.meta) as { rationale?: string };
-    draft[r.role as DraftRole] = { text: r.text, options: options.map((o) => o.text), answer: answer[0] ?? null, rationale: meta.rationale ?? '' };
+    draft[r.role] = { text: r.text, options: readOptions(r.options).map((o) => o.text), answer: readAnswer(r.answer)[0] ?? null, rationale: readQuestionMeta(r.meta).rationale ?? '' };
   }
   return draft;
 }
@@ -25,7 +23,7 @@ export function writeDraft(db: Db, itemId: number, draft: TripletDraft, at: stri
     const answer = JSON.stringify(d.answer ? [d.answer] : []);
     const existing = firstQuestionOfRole(db, itemId, role);
     if (existing) {
-      const meta = { ...(JSON.parse(existing.meta) as Record<string, unknown>), rationale: d.rationale };
+      const meta = { ...readQuestionMeta(existing.meta), rationale: d.rationale };
       updateDraftQuestion(db, existing.id, { text: d.text, options, answer, meta: JSON.stringify(meta) }, at);
     } else {
       insertDraftQuestion(db, itemId, role, { text: d.text, options, answer, meta: JSON.stringify({ rationale: d.rationale }) }, at);

@@ -1,14 +1,14 @@
-import type { Revision, TripletDraft } from '@shared/contract';
+import type { Revision } from '@shared/contract';
 import type { Db } from '../db/open';
 import { mayReadDraft, onItem, type Actor } from '@shared/domain/permissions';
 import { itemState } from './store/assignments';
 import { reviewVisibility } from './review-visibility';
+import type { WorkflowDiff } from './store/json';
+import { workflowRevisions } from './store/revisions';
 
-interface Row { id: number; at: string; user_id: string | null; action: string; diff: string; entity: string }
-
-function noteOf(entity: string, action: string, diff: Record<string, unknown>): string | null {
+function noteOf(entity: string, action: string, diff: WorkflowDiff): string | null {
   if (entity === 'assignment') {
-    const checkers = (diff.checkers as string[] | undefined)?.join(' and ');
+    const checkers = diff.checkers?.join(' and ');
     return `${action === 'reassign' ? 'reassigned' : 'assigned'} to ${String(diff.annotator)}, checked by ${checkers}${diff.reason ? ` (${String(diff.reason)})` : ''}`;
   }
   switch (action) {
@@ -31,9 +31,7 @@ export function tripletHistory(db: Db, itemId: number, actor: Actor | null): Rev
   const sees = reviewVisibility(db, actor, state);
   const readsThreads = onItem(actor, state.assignment);
   const readsDraft = mayReadDraft(actor, state.assignment, state.status);
-  const rows = db.prepare(`SELECT id, at, user_id, action, diff, entity FROM revisions
-    WHERE entity IN ('triplet', 'assignment') AND entity_id = ? ORDER BY id DESC`).all(String(itemId)) as Row[];
-  const visible = rows.map((r) => ({ r, diff: JSON.parse(r.diff) as { version?: number; draft?: TripletDraft; round?: number; checker?: string } }))
+  const visible = workflowRevisions(db, itemId).map(({ diff, ...r }) => ({ r, diff }))
     .filter(({ r, diff }) => {
       if (r.action === 'review') return sees({ round: diff.round ?? 0, checker: r.user_id });
       // A reply follows the verdict it answers: hidden while that verdict is, and only for the people on the item.

@@ -1,10 +1,7 @@
 import type { LintFinding } from '@shared/contract';
 import type { Db } from '../db/open';
-
-interface QRow {
-  id: number; item_id: number; ext_id: string; dataset_id: number; role: string; type: string; text: string; options: string; answer: string;
-  images: number; roles: string;
-}
+import { readAnswer, readOptions } from './store/json';
+import { lintQuestionRows } from './store/lint';
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -14,11 +11,7 @@ const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim
  * empty questions, and triplets missing a role. Read-only; every finding names its item and question.
  */
 export function lintProject(db: Db, datasetId?: number): LintFinding[] {
-  const rows = db.prepare(`SELECT q.id, q.item_id, i.ext_id, i.dataset_id, q.role, q.type, q.text, q.options, q.answer,
-      (SELECT count(*) FROM item_images ii WHERE ii.item_id = i.id) AS images,
-      (SELECT group_concat(DISTINCT q2.role) FROM questions q2 WHERE q2.item_id = i.id) AS roles
-    FROM questions q JOIN items i ON i.id = q.item_id ${datasetId === undefined ? '' : 'WHERE i.dataset_id = ?'}
-    ORDER BY i.dataset_id, i.position, q.role_rank, q.id`).all(...(datasetId === undefined ? [] : [datasetId])) as QRow[];
+  const rows = lintQuestionRows(db, datasetId);
   const findings: LintFinding[] = [];
   const seenItems = new Set<number>();
   for (const q of rows) {
@@ -36,8 +29,8 @@ export function lintProject(db: Db, datasetId?: number): LintFinding[] {
     }
     if (!q.text.trim()) add('empty_question', `${q.role} question of ${q.ext_id} is empty`);
     if (q.type !== 'multiple-choice') continue;
-    const options = JSON.parse(q.options) as { label: string; text: string }[];
-    const answer = (JSON.parse(q.answer) as string[])[0];
+    const options = readOptions(q.options);
+    const answer = readAnswer(q.answer)[0];
     const labels = options.map((o) => o.label);
     if (options.length < 2) add('too_few_options', `${q.role} question of ${q.ext_id} has ${options.length} option${options.length === 1 ? '' : 's'}`);
     if (answer === undefined) add('answer_not_option', `${q.role} question of ${q.ext_id} has no answer`);

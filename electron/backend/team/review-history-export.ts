@@ -7,6 +7,8 @@ import { roundDiff } from '@shared/domain/round-diff';
 import { submissionsOf } from './submissions';
 import { listGuidelines } from './store/guidelines';
 import { itemTimes } from './store/time';
+import { assignedItems } from './store/review-history';
+import { overridesOf, saveCount } from './store/revisions';
 
 /** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
 function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {
@@ -31,27 +33,22 @@ function rounds(db: Db, itemId: number) {
  */
 export async function exportReviewHistory(db: Db, datasetId: number, out: string, selection: ExportSelection): Promise<{ triplets: number }> {
   const overridden = overriddenItems(db, datasetId);
-  const items = (db.prepare(`SELECT i.id, i.ext_id, i.status, i.review_round, a.annotator_id, a.checker_a, a.checker_b FROM items i
-    JOIN assignments a ON a.item_id = i.id WHERE i.dataset_id = ?${selection.acceptedOnly ? ` AND i.status = 'accepted'` : ''} ORDER BY i.position`).all(datasetId) as
-    { id: number; ext_id: string; status: string; review_round: number; annotator_id: string; checker_a: string; checker_b: string }[])
+  const items = assignedItems(db, datasetId, selection.acceptedOnly)
     .filter((i) => !selection.acceptedOnly || selection.includeOverridden || !overridden.has(i.id));
-  const overrides = db.prepare(`SELECT at, user_id, diff FROM revisions WHERE entity = 'triplet' AND entity_id = ? AND action = 'override' ORDER BY id`);
-  const saves = db.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = ? AND action = 'save'`).pluck();
   await writeAtomically(out, async (put) => {
     await put('[');
     let first = true;
     for (const item of items) {
       const row = {
         triplet_id: item.ext_id, status: item.status, lead_override: overridden.has(item.id), rounds: item.review_round, annotator: item.annotator_id,
-        checkers: [item.checker_a, item.checker_b], saves: saves.get(String(item.id)) as number,
+        checkers: [item.checker_a, item.checker_b], saves: saveCount(db, item.id),
         reviews: reviewsOf(db, item.id).map((r) => ({
           round: r.round, checker: r.checker, at: r.at, passed: r.passed, guideline_version: r.guidelineVersion, ...r.verdicts,
           replies: r.replies.map((p) => ({ question: p.role, by: p.author, at: p.at, text: p.body })),
         })),
         time_spent: timeSpent(db, item.id),
         ...rounds(db, item.id),
-        overrides: (overrides.all(String(item.id)) as { at: string; user_id: string | null; diff: string }[])
-          .map((o) => ({ at: o.at, by: o.user_id, ...(JSON.parse(o.diff) as object) })),
+        overrides: overridesOf(db, item.id).map((o) => ({ at: o.at, by: o.user_id, ...o.diff })),
       };
       await put(`${first ? '\n' : ',\n'}${JSON.stringify(row)}`);
       first = false;

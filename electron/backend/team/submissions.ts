@@ -3,6 +3,7 @@ import { onItem, type Actor } from '@shared/domain/permissions';
 import { roundDiff } from '@shared/domain/round-diff';
 import type { Db } from '../db/open';
 import { submissionRows } from './store/reviews';
+import { readSaveDiff, readSubmitDiff } from './store/json';
 import { AppError } from '../errors';
 import { itemState } from './store/assignments';
 
@@ -15,8 +16,8 @@ export interface Submission { round: number; version: number; at: string; guidel
 export function submissionsOf(db: Db, itemId: number): Submission[] {
   const rows = submissionRows(db, itemId);
   return rows.map((r) => {
-    const s = JSON.parse(r.submitted) as { version: number; round: number; guidelineVersion?: number | null };
-    const v = JSON.parse(r.saved) as { draft: TripletDraft };
+    const s = readSubmitDiff(r.submitted);
+    const v = readSaveDiff(r.saved);
     return { round: s.round, version: s.version, at: r.at, guidelineVersion: s.guidelineVersion ?? null, draft: v.draft };
   });
 }

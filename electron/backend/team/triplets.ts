@@ -1,13 +1,15 @@
-import type { Review, Triplet, TripletDraft, TripletVerdicts } from '@shared/contract';
+import type { Review, Triplet, TripletDraft } from '@shared/contract';
 import { editRefusal, mayReadDraft, onItem, reviewRefusal, type Actor } from '@shared/domain/permissions';
 import { nextStatus, TransitionError, type OverrideTarget } from '@shared/domain/triplet-state';
 import { emptyDraft, tripletIssues } from '@shared/domain/triplet-validation';
 import type { Db } from '../db/open';
-import { statement } from '../db/statements';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { getItem } from '../items/items';
-import { itemState, setStatus, type ItemState } from './store/assignments';
+import { deleteAssignment, itemState, setItemWorkflow, setStatus, type ItemState } from './store/assignments';
+import { originText } from './store/drafts';
+import { draftOfRevision } from './store/revisions';
+import { reviewRows } from './store/reviews';
 import { readDraft, writeDraft } from './drafts';
 import { upcomingItems } from './queues';
 import { latestGuidelineVersion } from './store/guidelines';
@@ -26,18 +28,13 @@ export const transition = (...args: Parameters<typeof nextStatus>) => {
   }
 };
 
-interface ReviewRow {
-  id: number; round: number; checker_id: string; display_name: string | null; verdicts: string; passed: number; at: string; guideline_version: number | null;
-}
-
 /** Every verdict on an item with its reply threads, by round. */
 export function reviewsOf(db: Db, itemId: number): Review[] {
-  const rows = statement(db, `SELECT r.id, r.round, r.checker_id, u.display_name, r.verdicts, r.passed, r.at, r.guideline_version FROM reviews r
-    LEFT JOIN users u ON u.id = r.checker_id WHERE r.item_id = ? ORDER BY r.round, r.id`).all(itemId) as ReviewRow[];
+  const rows = reviewRows(db, itemId);
   const replies = repliesOfItem(db, itemId);
   return rows.map((r) => ({
     id: r.id, round: r.round, checker: r.checker_id, checkerName: r.display_name ?? r.checker_id,
-    verdicts: JSON.parse(r.verdicts) as TripletVerdicts, passed: r.passed === 1, at: r.at,
+    verdicts: r.verdicts, passed: r.passed === 1, at: r.at,
     guidelineVersion: r.guideline_version, replies: replies.filter((p) => p.reviewId === r.id),
   }));
 }
@@ -101,8 +98,7 @@ export function saveTriplet(
     let status = state.status;
     let round = state.round;
     if (input.submit) {
-      const originText = (statement(db, `SELECT text FROM questions WHERE item_id = ? AND role = 'origin' LIMIT 1`).pluck().get(input.itemId) as string | undefined) ?? null;
-      const issues = tripletIssues(input.draft, originText);
+      const issues = tripletIssues(input.draft, originText(db, input.itemId));
       if (issues.length > 0) {
         throw new AppError('invalid_input', `cannot submit yet: ${issues.map((i) => `${i.role} ${i.field}: ${i.message}`).join('; ')}`);
       }
@@ -114,7 +110,7 @@ export function saveTriplet(
     if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'annotate', at);
     const version = state.version + 1;
     const guidelineVersion = latestGuidelineVersion(db, state.datasetId);
-    statement(db, 'UPDATE items SET version = ?, status = ?, review_round = ? WHERE id = ?').run(version, status, round, input.itemId);
+    setItemWorkflow(db, input.itemId, version, status, round);
     appendRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft, guidelineVersion });
     if (input.submit) appendRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round, guidelineVersion });
     return { version, status };
@@ -131,9 +127,7 @@ export function saveTriplet(
 
 /** Restores an earlier revision's text as a new revision (nothing is rewritten). */
 export function restoreRevision(db: Db, actor: Actor | null, input: { itemId: number; revisionId: number; baseVersion: number }, now: Date): SaveResult {
-  const row = db.prepare(`SELECT diff FROM revisions WHERE id = ? AND entity = 'triplet' AND entity_id = ?`).get(input.revisionId, String(input.itemId)) as
-    { diff: string } | undefined;
-  const draft = row ? (JSON.parse(row.diff) as { draft?: TripletDraft }).draft : undefined;
+  const draft = draftOfRevision(db, input.revisionId, input.itemId);
   if (!draft) throw new AppError('not_found', `revision ${input.revisionId} holds no text of item ${input.itemId}`);
   return saveTriplet(db, actor, { itemId: input.itemId, baseVersion: input.baseVersion, draft }, now);
 }
@@ -146,7 +140,7 @@ export function overrideStatus(db: Db, actor: Actor | null, input: { itemId: num
     const state = itemState(db, input.itemId);
     const to = transition(state.status, { type: 'override', to: input.to });
     if (to !== 'unassigned' && !state.assignment) throw new AppError('conflict', 'assign the item before moving it on');
-    if (to === 'unassigned') db.prepare('DELETE FROM assignments WHERE item_id = ?').run(input.itemId);
+    if (to === 'unassigned') deleteAssignment(db, input.itemId);
     // Returned work comes back to the same checkers in a new round once resubmitted.
     setStatus(db, input.itemId, to);
     appendRevision(db, 'triplet', input.itemId, actor?.id ?? null, now, 'override', { from: state.status, to, reason: input.reason });

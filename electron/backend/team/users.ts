@@ -5,10 +5,11 @@ import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
 import { hashPassword, MIN_PASSWORD } from './passwords';
 import { deleteSessionsOf } from './store/sessions';
+import { readRoles } from './store/json';
 import { insertUser, setPasswordHash, setProfile, userRowByIdOrName, userRowByName, userRows, type UserRow } from './store/users';
 
 const toUser = (r: UserRow): User => ({
-  id: r.id, name: r.name, displayName: r.display_name, roles: JSON.parse(r.roles) as UserRole[], hasPassword: r.password_hash !== null,
+  id: r.id, name: r.name, displayName: r.display_name, roles: readRoles(r.roles), hasPassword: r.password_hash !== null,
 });
 
 export function listUsers(db: Db): User[] {

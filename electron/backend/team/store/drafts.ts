@@ -1,9 +1,10 @@
+import type { DraftRole } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
 
 /** The perception and knowledge questions of an item, as the annotator writes them. */
 
-export interface DraftQuestionRow { id: number; role: string; text: string; options: string; answer: string; meta: string }
+export interface DraftQuestionRow { id: number; role: DraftRole; text: string; options: string; answer: string; meta: string }
 export interface DraftWrite { text: string; options: string; answer: string; meta: string }
 
 export function draftQuestionRows(db: Db, itemId: number): DraftQuestionRow[] {
@@ -23,4 +24,9 @@ export function updateDraftQuestion(db: Db, id: number, q: DraftWrite, at: strin
 export function insertDraftQuestion(db: Db, itemId: number, role: string, q: DraftWrite, at: string): void {
   statement(db, `INSERT INTO questions (item_id, role, type, text, options, answer, meta, updated_at) VALUES (?, ?, 'multiple-choice', ?, ?, ?, ?, ?)`)
     .run(itemId, role, q.text, q.options, q.answer, q.meta, at);
+}
+
+/** The text of the item's origin question, or null when it has none. */
+export function originText(db: Db, itemId: number): string | null {
+  return statement<[number], string>(db, `SELECT text FROM questions WHERE item_id = ? AND role = 'origin' LIMIT 1`).pluck().get(itemId) ?? null;
 }

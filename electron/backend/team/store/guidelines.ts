@@ -13,20 +13,20 @@ const toVersion = (r: Row): GuidelineVersion => ({
 
 /** The newest guidelines version of a dataset, or null when none was written. */
 export function latestGuidelineVersion(db: Db, datasetId: number): number | null {
-  return (statement(db, 'SELECT max(version) FROM guidelines WHERE dataset_id = ?').pluck().get(datasetId) as number | null) ?? null;
+  return statement<[number], number | null>(db, 'SELECT max(version) FROM guidelines WHERE dataset_id = ?').pluck().get(datasetId) ?? null;
 }
 
 /** One version with its text (the newest when `version` is omitted). */
 export function readGuideline(db: Db, datasetId: number, version?: number): GuidelineVersion | null {
   const row = version === undefined
-    ? statement(db, `SELECT ${COLUMNS}, g.body ${FROM} WHERE g.dataset_id = ? ORDER BY g.version DESC LIMIT 1`).get(datasetId)
-    : statement(db, `SELECT ${COLUMNS}, g.body ${FROM} WHERE g.dataset_id = ? AND g.version = ?`).get(datasetId, version);
-  return row ? toVersion(row as Row) : null;
+    ? statement<[number], Row>(db, `SELECT ${COLUMNS}, g.body ${FROM} WHERE g.dataset_id = ? ORDER BY g.version DESC LIMIT 1`).get(datasetId)
+    : statement<[number, number], Row>(db, `SELECT ${COLUMNS}, g.body ${FROM} WHERE g.dataset_id = ? AND g.version = ?`).get(datasetId, version);
+  return row ? toVersion(row) : null;
 }
 
 /** Every version of a dataset's guidelines, newest first; with their text only when asked (exports). */
 export function listGuidelines(db: Db, datasetId: number, withBody = false): GuidelineVersion[] {
-  return (statement(db, `SELECT ${COLUMNS}${withBody ? ', g.body' : ''} ${FROM} WHERE g.dataset_id = ? ORDER BY g.version DESC`).all(datasetId) as Row[]).map(toVersion);
+  return statement<[number], Row>(db, `SELECT ${COLUMNS}${withBody ? ', g.body' : ''} ${FROM} WHERE g.dataset_id = ? ORDER BY g.version DESC`).all(datasetId).map(toVersion);
 }
 
 export function insertGuideline(db: Db, datasetId: number, version: number, body: string, authorId: string | null, at: string): void {

@@ -1,5 +1,7 @@
+import type { TripletVerdicts } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
+import { readVerdicts } from './json';
 
 /** Checkers' verdicts, one row per checker and review round. */
 
@@ -25,4 +27,15 @@ export function submissionRows(db: Db, itemId: number): { at: string; submitted:
     JOIN revisions v ON v.entity = 'triplet' AND v.entity_id = s.entity_id AND v.action = 'save'
       AND json_extract(v.diff, '$.version') = json_extract(s.diff, '$.version')
     WHERE s.entity = 'triplet' AND s.entity_id = ? AND s.action = 'submit' ORDER BY s.id`).all(String(itemId));
+}
+
+export interface ReviewRow {
+  id: number; round: number; checker_id: string; display_name: string | null; verdicts: TripletVerdicts; passed: number; at: string; guideline_version: number | null;
+}
+
+/** Every verdict on an item, by round and order given, with the checker's display name. */
+export function reviewRows(db: Db, itemId: number): ReviewRow[] {
+  return statement<[number], Omit<ReviewRow, 'verdicts'> & { verdicts: string }>(db, `SELECT r.id, r.round, r.checker_id, u.display_name, r.verdicts, r.passed, r.at,
+      r.guideline_version FROM reviews r LEFT JOIN users u ON u.id = r.checker_id WHERE r.item_id = ? ORDER BY r.round, r.id`).all(itemId)
+    .map((r) => ({ ...r, verdicts: readVerdicts(r.verdicts) }));
 }

@@ -16,13 +16,13 @@ export function addWorkTime(db: Db, delta: TimeDelta, itemId: number, userId: st
 
 /** One person's active time on one item (both kinds). */
 export function personItemTime(db: Db, itemId: number, userId: string): number {
-  return statement(db, 'SELECT coalesce(sum(ms), 0) FROM work_time WHERE item_id = ? AND user_id = ?').pluck().get(itemId, userId) as number;
+  return statement<[number, string], number>(db, 'SELECT coalesce(sum(ms), 0) FROM work_time WHERE item_id = ? AND user_id = ?').pluck().get(itemId, userId) ?? 0;
 }
 
 /** Active time on one item per person and kind, for exports. */
 export function itemTimes(db: Db, itemId: number): { user: string; kind: WorkKind; ms: number }[] {
-  return statement(db, `SELECT user_id AS user, kind, sum(ms) AS ms FROM work_time WHERE item_id = ? GROUP BY user_id, kind ORDER BY user_id, kind`)
-    .all(itemId) as { user: string; kind: WorkKind; ms: number }[];
+  return statement<[number], { user: string; kind: WorkKind; ms: number }>(db, `SELECT user_id AS user, kind, sum(ms) AS ms FROM work_time WHERE item_id = ?
+    GROUP BY user_id, kind ORDER BY user_id, kind`).all(itemId);
 }
 
 export interface TimeSummary { timeMs: number; medianMs: number | null; timedItems: number }
@@ -35,9 +35,9 @@ const median = (sorted: number[]): number | null => {
 
 /** Per person: total active time of one kind and the median per triplet they spent time on (optionally one dataset). */
 export function timeByPerson(db: Db, kind: WorkKind, datasetId?: number): Map<string, TimeSummary> {
-  const rows = statement(db, `SELECT w.user_id AS user, sum(w.ms) AS ms FROM work_time w JOIN items i ON i.id = w.item_id
+  const rows = statement<(string | number)[], { user: string; ms: number }>(db, `SELECT w.user_id AS user, sum(w.ms) AS ms FROM work_time w JOIN items i ON i.id = w.item_id
     WHERE w.kind = ?${datasetId === undefined ? '' : ' AND i.dataset_id = ?'} GROUP BY w.user_id, w.item_id ORDER BY w.user_id, ms`)
-    .all(...(datasetId === undefined ? [kind] : [kind, datasetId])) as { user: string; ms: number }[];
+    .all(...(datasetId === undefined ? [kind] : [kind, datasetId]));
   const perUser = new Map<string, number[]>();
   for (const r of rows) perUser.set(r.user, [...(perUser.get(r.user) ?? []), r.ms]);
   return new Map([...perUser].map(([user, ms]) => [user, { timeMs: ms.reduce((a, b) => a + b, 0), medianMs: median(ms), timedItems: ms.length }]));
