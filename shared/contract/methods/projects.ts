@@ -32,6 +32,7 @@ export const projectMethods = {
   /** Recently opened projects, newest first. */
   'projects.recent': method({
     access: 'user', localOnly: true,
+    reads: ['project'],
     doc: 'Recently opened project files, newest first.',
     input: noInput,
     output: z.array(z.object({ path: z.string(), openedAt: z.string(), exists: z.boolean() })),
