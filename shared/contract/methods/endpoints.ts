@@ -24,8 +24,7 @@ export const endpointMethods = {
   }),
   /** Sends one tiny request ("Reply with OK") and reports the latency or the error as the endpoint gave it. */
   'endpoints.test': method({
-    access: LEAD, ownerOnly: true,
-    reads: ['endpoints'],
+    access: LEAD, ownerOnly: true, reads: ['endpoints'],
     doc: 'Send one tiny request and report latency.',
     input: z.object({ name: z.string() }),
     output: z.object({ ok: z.boolean(), latencyMs: z.number(), reply: z.string().nullable(), error: z.string().nullable() }),

@@ -26,8 +26,7 @@ export const runMethods = {
   'runs.retryErrors': method({ access: LEAD, doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
   'runs.delete': method({ access: LEAD, doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
   'runs.predictions': method({
-    access: 'user',
-    reads: ['runs'],
+    access: 'user', reads: ['runs'],
     doc: 'A page of a run\'s predictions in question order.',
     input: z.object({
       runId: z.number().int(),
@@ -49,8 +48,7 @@ export const runMethods = {
   }),
   /** Human-evaluation runs: the next question to answer, or null when every one is answered. */
   'runs.nextHuman': method({
-    access: 'user',
-    reads: ['runs'],
+    access: 'user', reads: ['runs'],
     doc: 'The next unanswered question of a human run.',
     input: runId,
     output: z.object({

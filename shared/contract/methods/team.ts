@@ -19,16 +19,14 @@ const capabilitySet = z.object(Object.fromEntries(capabilityNames.map((c) => [c,
 export const teamMethods = {
   /** Who the caller is. `local`: the desktop (or a loopback server without logins), profiles switch freely. `team`: logins. */
   'session.me': method({
-    access: 'open',
-    reads: ['team'],
+    access: 'open', reads: ['team'],
     doc: 'The signed-in user or chosen profile, and whether this is a team server.',
     input: noInput,
     output: z.object({ mode: z.enum(['local', 'team']), user: userSchema.nullable() }),
   }),
   /** What the caller may do, so the studio shows only those actions (the backend checks every call regardless). */
   'session.capabilities': method({
-    access: 'open',
-    reads: ['team'],
+    access: 'open', reads: ['team'],
     doc: 'The caller\'s capabilities: each action with whether they may take it, and where imports may come from.',
     input: noInput,
     output: z.object({
@@ -95,8 +93,7 @@ export const teamMethods = {
   }),
 
   'triplets.queue': method({
-    access: 'user',
-    reads: ['team'],
+    access: 'user', reads: ['team'],
     doc: 'The caller\'s annotation or review queue, a page at a time.',
     input: z.object({
       kind: queueKind, todo: z.boolean().default(true), datasetId: z.number().int().optional(),
@@ -105,8 +102,7 @@ export const teamMethods = {
     output: z.object({ total: z.number().int(), rows: z.array(queueEntrySchema) }),
   }),
   'triplets.next': method({
-    access: 'user',
-    reads: ['team'],
+    access: 'user', reads: ['team'],
     doc: 'The next (or previous) item of the caller\'s queue after an item.',
     input: z.object({ kind: queueKind, todo: z.boolean().default(true), itemId, direction: z.enum(['next', 'previous']).default('next') }),
     output: z.object({ itemId: itemId.nullable() }),
@@ -161,23 +157,20 @@ export const teamMethods = {
     output: checkerRuleSchema, mutates: ['team'],
   }),
   'team.dashboard': method({
-    access: LEAD,
-    reads: ['team'],
+    access: LEAD, reads: ['team'],
     doc: 'Progress per person, queues, throughput per day, checker agreement and problem reasons.',
     input: z.object({ datasetId: z.number().int().optional() }),
     output: dashboardSchema,
   }),
   /** Logins slowed down after repeated failures (a name or an address guessing passwords), newest first. */
   'team.loginAlerts': method({
-    access: LEAD,
-    reads: ['team'],
+    access: LEAD, reads: ['team'],
     doc: 'Logins slowed down after repeated failed passwords, newest first.',
     input: noInput,
     output: z.array(z.object({ at: z.string(), by: z.enum(['name', 'address']), key: z.string(), failures: z.number().int(), until: z.string() })),
   }),
   'lint.run': method({
-    access: 'user',
-    reads: ['questions', 'items'],
+    access: 'user', reads: ['questions', 'items'],
     doc: 'Problems in a dataset that break scoring or mislead a model, each naming its item.',
     input: z.object({ datasetId: z.number().int().optional() }),
     output: z.object({ findings: z.array(lintFindingSchema) }),
