@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /**
- * One method of the API. `input` and `output` are validated at every boundary (IPC, HTTP, in-process);
- * `mutates` lists the query scopes a successful call invalidates, so clients refresh without guessing.
+ * What every method of the API holds. `input` and `output` are validated at every boundary (IPC, HTTP, in-process).
+ * Each method also says which data scopes it reads or changes: see `ReadDef` and `WriteDef`.
  */
-export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+interface MethodBase<I extends z.ZodType, O extends z.ZodType> {
   readonly input: I;
   readonly output: O;
   readonly doc: string;
-  readonly mutates?: readonly DataScope[];
   /**
    * Who may call it, checked by the backend for every caller that is a user (desktop profile, team-server login):
    * `open` needs no login, `user` any signed-in person, otherwise one of the listed roles.
@@ -23,6 +22,27 @@ export interface MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   readonly ownerOnly?: boolean;
 }
 
+/** One scope or more; an empty list would say nothing, so it does not type-check. */
+export type Scopes = readonly [DataScope, ...DataScope[]];
+
+/**
+ * A read: `reads` names the scopes whose change makes its answer stale, so a client caching it refreshes exactly when
+ * a mutation (or a `data.changed` event) names one of them.
+ */
+export interface ReadDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends MethodBase<I, O> {
+  readonly reads: Scopes;
+  readonly mutates?: never;
+}
+
+/** A write: `mutates` lists the scopes a successful call invalidates, so clients refresh without guessing. */
+export interface WriteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends MethodBase<I, O> {
+  readonly mutates: Scopes;
+  readonly reads?: never;
+}
+
+/** One method of the API: a read or a write, never neither (a missing `reads`/`mutates` is a type error). */
+export type MethodDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = ReadDef<I, O> | WriteDef<I, O>;
+
 export type Access = 'open' | 'user' | readonly ('annotator' | 'checker' | 'lead')[];
 export const LEAD = ['lead'] as const;
 
@@ -30,7 +50,9 @@ export const LEAD = ['lead'] as const;
 export const dataScopes = ['project', 'datasets', 'questions', 'items', 'jobs', 'endpoints', 'runs', 'team'] as const;
 export type DataScope = (typeof dataScopes)[number];
 
-export function method<I extends z.ZodType, O extends z.ZodType>(def: MethodDef<I, O>): MethodDef<I, O> {
+export function method<I extends z.ZodType, O extends z.ZodType>(def: ReadDef<I, O>): ReadDef<I, O>;
+export function method<I extends z.ZodType, O extends z.ZodType>(def: WriteDef<I, O>): WriteDef<I, O>;
+export function method(def: MethodDef): MethodDef {
   return def;
 }
 

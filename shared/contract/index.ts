@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ReadDef } from './define';
 import { appMethods } from './methods/app';
 import { datasetMethods } from './methods/datasets';
 import { endpointMethods } from './methods/endpoints';
@@ -41,6 +42,9 @@ export type Input<M extends MethodName> = z.input<Contract[M]['input']>;
 /** What a handler receives, after validation and defaults. */
 export type ParsedInput<M extends MethodName> = z.output<Contract[M]['input']>;
 export type Output<M extends MethodName> = z.output<Contract[M]['output']>;
+
+/** The methods that only read: the ones a client may cache, refreshed when a scope they read changes. */
+export type ReadMethodName = { [M in MethodName]: Contract[M] extends ReadDef ? M : never }[MethodName];
 
 export const methodNames = Object.keys(contract) as MethodName[];
 

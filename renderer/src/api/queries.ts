@@ -1,28 +1,17 @@
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { contract, type DataScope, type Input, type MethodName, type Output } from '@shared/contract';
+import { contract, type Input, type MethodName, type Output, type ReadMethodName } from '@shared/contract';
 import { call } from './call';
+import { invalidateScopes } from './scopes';
 import { transport } from './transport';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false } },
 });
 
-/** Which scope a read method belongs to, so a `data.changed` event refreshes exactly the views it touches. */
-function scopeOf(method: string): DataScope {
-  if (method.startsWith('app.') || method.startsWith('projects.')) return 'project';
-  // Reports are computed from runs, so they refresh whenever runs change.
-  if (method.startsWith('reports.')) return 'runs';
-  // The triplet workflow's reads all change together: a submit moves queues, dashboards and the triplet itself.
-  if (/^(session|users|assignments|triplets|reviews|guidelines|team|lint)\./.test(method)) return 'team';
-  // Scenes and variants are item content: a generation or a saved scene refreshes them with the items.
-  if (method.startsWith('scenes.') || method.startsWith('variants.')) return 'items';
-  // An optimisation's candidates are scored through runs, and it records its own changes under runs.
-  if (method.startsWith('optimizations.')) return 'runs';
-  return method.split('.')[0] as DataScope;
-}
+export { invalidateScopes } from './scopes';
 
-/** Server data through React Query, keyed by method name and input. */
-export function useCall<M extends MethodName>(
+/** Server data through React Query, keyed by method name and input; only reads are cached (they declare what they read). */
+export function useCall<M extends ReadMethodName>(
   method: M,
   input?: Input<M>,
   options: Omit<UseQueryOptions<Output<M>>, 'queryKey' | 'queryFn'> = {},
@@ -37,12 +26,6 @@ export function useMutate<M extends MethodName>(method: M) {
     mutationFn: (input) => call(method, input),
     onSuccess: () => invalidateScopes(client, contract[method].mutates ?? []),
   });
-}
-
-export function invalidateScopes(client: QueryClient, scopes: readonly DataScope[]): void {
-  if (scopes.length === 0) return;
-  const all = scopes.includes('project');
-  void client.invalidateQueries({ predicate: (q) => all || scopes.includes(scopeOf(String(q.queryKey[0]))) });
 }
 
 let listener: Parameters<typeof transport.subscribe>[0] | null = null;

@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Input, MethodName, Output } from '@shared/contract';
+import type { Input, Output, ReadMethodName } from '@shared/contract';
 import { call } from './call';
 
 export const PAGE_SIZE = 200;
 
-export type PagedMethod = { [M in MethodName]: Output<M> extends { total: number; rows: unknown[] } ? M : never }[MethodName];
+export type PagedMethod = { [M in ReadMethodName]: Output<M> extends { total: number; rows: unknown[] } ? M : never }[ReadMethodName];
 export type RowOf<M extends PagedMethod> = Output<M>['rows'][number];
 
 /**

@@ -5,7 +5,7 @@ import { projectInfoSchema } from '../entities';
 export const appMethods = {
   /** What the studio is running against: version, open project, and which door it came through. */
   'app.info': method({
-    access: 'open',
+    access: 'open', reads: ['project'],
     doc: 'Version, the open project (or null) and whether the desktop runtime is present.',
     input: noInput,
     output: z.object({

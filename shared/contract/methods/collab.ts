@@ -8,7 +8,7 @@ import { draftRoles } from '../team-entities';
 /** Guidelines, comment threads and round diffs: what annotation teams expect around the triplet workflow. */
 export const collabMethods = {
   'guidelines.get': method({
-    access: 'user',
+    access: 'user', reads: ['team'],
     doc: 'A dataset\'s annotation guidelines (the newest version, or the one asked for) and the list of versions.',
     input: z.object({ datasetId: z.number().int(), version: z.number().int().min(1).optional() }),
     output: guidelinesSchema,
@@ -28,7 +28,7 @@ export const collabMethods = {
     mutates: ['team'],
   }),
   'triplets.roundDiff': method({
-    access: 'user',
+    access: 'user', reads: ['team'],
     doc: 'What the annotator changed between the submissions of review rounds `round - 1` and `round`.',
     input: z.object({ itemId: z.number().int(), round: z.number().int().min(2) }),
     output: roundDiffSchema,

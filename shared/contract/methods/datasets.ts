@@ -5,7 +5,7 @@ import { datasetSummarySchema } from '../entities';
 export const datasetMethods = {
   /** Every dataset with question counts per role and per source. */
   'datasets.list': method({
-    access: 'user',
+    access: 'user', reads: ['datasets'],
     doc: 'Datasets of the open project with counts per role and source.',
     input: noInput,
     output: z.array(datasetSummarySchema),

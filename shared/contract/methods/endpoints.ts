@@ -3,7 +3,7 @@ import { LEAD, method, noInput } from '../define';
 import { endpointInfoSchema, endpointSchema } from '../eval-entities';
 
 export const endpointMethods = {
-  'endpoints.list': method({ access: 'user', doc: 'Model endpoints of this machine, with where each key comes from.', input: noInput, output: z.array(endpointInfoSchema) }),
+  'endpoints.list': method({ access: 'user', reads: ['endpoints'], doc: 'Model endpoints of this machine, with where each key comes from.', input: noInput, output: z.array(endpointInfoSchema) }),
   /**
    * Adds or replaces an endpoint. `apiKey` is only accepted by the desktop app, which encrypts it with the OS keychain
    * (safeStorage); servers and the CLI read keys from the environment variable the endpoint names.
@@ -24,7 +24,7 @@ export const endpointMethods = {
   }),
   /** Sends one tiny request ("Reply with OK") and reports the latency or the error as the endpoint gave it. */
   'endpoints.test': method({
-    access: LEAD, ownerOnly: true,
+    access: LEAD, ownerOnly: true, reads: ['endpoints'],
     doc: 'Send one tiny request and report latency.',
     input: z.object({ name: z.string() }),
     output: z.object({ ok: z.boolean(), latencyMs: z.number(), reply: z.string().nullable(), error: z.string().nullable() }),

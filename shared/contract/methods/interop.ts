@@ -5,13 +5,13 @@ import { regionFormats, regionFormatSchema, toolkitComparisonSchema } from '../i
 /** Working with other toolkits' files: their verdicts beside ours. */
 export const interopMethods = {
   'runs.toolkit': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'An imported run\'s reading beside the toolkit\'s own verdicts (VLMEvalKit hit, lmms-eval metric), question by question.',
     input: z.object({ id: z.number().int() }),
     output: toolkitComparisonSchema.nullable(),
   }),
   'regions.export': method({
-    access: LEAD, ownerOnly: true,
+    access: LEAD, ownerOnly: true, reads: ['items'],
     doc: 'Write a dataset\'s VRP regions as COCO JSON or as a Label Studio task list.',
     input: z.object({ datasetId: z.number().int(), format: regionFormatSchema, out: z.string().min(1) }),
     output: z.object({ path: z.string(), scenes: z.number().int(), shapes: z.number().int() }),

@@ -4,8 +4,8 @@ import { jobSchema } from '../entities';
 
 export const jobMethods = {
   /** Jobs of this session and finished jobs stored in the project, newest first. */
-  'jobs.list': method({ access: 'user', doc: 'Recent jobs, newest first.', input: noInput, output: z.array(jobSchema) }),
-  'jobs.get': method({ access: 'user', doc: 'One job by id.', input: z.object({ id: z.string() }), output: jobSchema }),
+  'jobs.list': method({ access: 'user', reads: ['jobs'], doc: 'Recent jobs, newest first.', input: noInput, output: z.array(jobSchema) }),
+  'jobs.get': method({ access: 'user', reads: ['jobs'], doc: 'One job by id.', input: z.object({ id: z.string() }), output: jobSchema }),
   /** Asks a running job to stop; an import then rolls back completely. */
   'jobs.cancel': method({
     access: LEAD,

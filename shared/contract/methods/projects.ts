@@ -4,34 +4,21 @@ import { projectInfoSchema } from '../entities';
 
 const pathInput = z.object({ path: z.string().min(1, 'a project path is required') });
 
+/** Every way of opening a project: desktop only, and the new project replaces everything a client holds. */
+const opening = {
+  access: 'user', localOnly: true, output: projectInfoSchema, mutates: ['project', 'datasets', 'questions', 'items', 'jobs'],
+} as const;
+
 export const projectMethods = {
   /** Opens an existing `*.anchor` file; refuses one whose migrations disagree with this build. */
-  'projects.open': method({
-    access: 'user', localOnly: true,
-    doc: 'Open an existing project file.',
-    input: pathInput,
-    output: projectInfoSchema,
-    mutates: ['project', 'datasets', 'questions', 'items', 'jobs'],
-  }),
+  'projects.open': method({ ...opening, doc: 'Open an existing project file.', input: pathInput }),
   /** Creates a new, empty project file (refuses to overwrite an existing one). */
-  'projects.create': method({
-    access: 'user', localOnly: true,
-    doc: 'Create a new empty project file and open it.',
-    input: pathInput,
-    output: projectInfoSchema,
-    mutates: ['project', 'datasets', 'questions', 'items', 'jobs'],
-  }),
+  'projects.create': method({ ...opening, doc: 'Create a new empty project file and open it.', input: pathInput }),
   /** Opens the demo project, building it from resources/ on first use. */
-  'projects.openDemo': method({
-    access: 'user', localOnly: true,
-    doc: 'Open (and on first use build) the demo project.',
-    input: noInput,
-    output: projectInfoSchema,
-    mutates: ['project', 'datasets', 'questions', 'items', 'jobs'],
-  }),
+  'projects.openDemo': method({ ...opening, doc: 'Open (and on first use build) the demo project.', input: noInput }),
   /** Recently opened projects, newest first. */
   'projects.recent': method({
-    access: 'user', localOnly: true,
+    access: 'user', localOnly: true, reads: ['project'],
     doc: 'Recently opened project files, newest first.',
     input: noInput,
     output: z.array(z.object({ path: z.string(), openedAt: z.string(), exists: z.boolean() })),

@@ -20,7 +20,7 @@ const facet = z.array(z.object({ value: z.string(), count: z.number().int() }));
 export const questionMethods = {
   /** One page of questions matching a filter, with the total for a virtualised list. */
   'questions.list': method({
-    access: 'user',
+    access: 'user', reads: ['questions'],
     doc: 'A page of questions matching the filter, and how many match in all.',
     input: questionFilterSchema.extend({
       offset: z.number().int().min(0).default(0),
@@ -30,7 +30,7 @@ export const questionMethods = {
   }),
   /** The values a filter can take, with counts, within a dataset (or the whole project). */
   'questions.facets': method({
-    access: 'user',
+    access: 'user', reads: ['questions'],
     doc: 'Distinct sources, categories, roles and statuses with their counts.',
     input: z.object({ datasetId: z.number().int().optional() }),
     output: z.object({ sources: facet, categories: facet, roles: facet, statuses: facet }),

@@ -7,17 +7,17 @@ import {
 
 /** Reports are read-only views of runs; they refresh whenever runs change (see the renderer's scope map). */
 export const reportMethods = {
-  'reports.run': method({ access: 'user', doc: 'A run\'s accuracy by every grouping, CircularEval, MMEvalPro and VRP panels.', input: z.object({ id: z.number().int() }), output: runReportSchema }),
+  'reports.run': method({ access: 'user', reads: ['runs'], doc: 'A run\'s accuracy by every grouping, CircularEval, MMEvalPro and VRP panels.', input: z.object({ id: z.number().int() }), output: runReportSchema }),
   'reports.drill': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'The triplets behind one cell of the MMEvalPro conditional heatmap.',
     input: drillInputSchema,
     output: z.object({ total: z.number().int(), rows: z.array(drillRowSchema) }),
   }),
-  'reports.compare': method({ access: 'user', doc: 'Two or more runs on their common questions, with McNemar tests and disagreements.', input: compareInputSchema, output: comparisonSchema }),
-  'reports.seeing': method({ access: 'user', doc: 'MMStar\'s multimodal gain and leakage from runs with, without images and text-only.', input: seeingInputSchema, output: seeingSchema }),
+  'reports.compare': method({ access: 'user', reads: ['runs'], doc: 'Two or more runs on their common questions, with McNemar tests and disagreements.', input: compareInputSchema, output: comparisonSchema }),
+  'reports.seeing': method({ access: 'user', reads: ['runs'], doc: 'MMStar\'s multimodal gain and leakage from runs with, without images and text-only.', input: seeingInputSchema, output: seeingSchema }),
   'reports.leaderboard': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'A page of every run with its accuracy and interval, best first per dataset, from stored summaries.',
     input: z.object({
       /** One dataset's runs; null: every dataset's, grouped by dataset name. */
@@ -45,9 +45,9 @@ export const reportMethods = {
     }),
     mutates: ['runs'],
   }),
-  'reports.vrp': method({ access: 'user', doc: 'VRP accuracy per level and relation value, one series per run of a dataset.', input: z.object({ datasetId: z.number().int() }), output: vrpSeriesSchema }),
+  'reports.vrp': method({ access: 'user', reads: ['runs'], doc: 'VRP accuracy per level and relation value, one series per run of a dataset.', input: z.object({ datasetId: z.number().int() }), output: vrpSeriesSchema }),
   'reports.html': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'A self-contained HTML report of a run (charts inline as SVG), optionally with a comparison.',
     input: z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }),
     output: z.object({ filename: z.string(), html: z.string() }),

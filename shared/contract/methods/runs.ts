@@ -12,12 +12,12 @@ const runId = z.object({ id: z.number().int() });
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
 
 export const runMethods = {
-  'runs.templates': method({ access: 'user', doc: 'The prompt template presets (METHODS §3).', input: noInput, output: z.array(promptTemplateSchema) }),
+  'runs.templates': method({ access: 'user', reads: ['runs'], doc: 'The prompt template presets (METHODS §3).', input: noInput, output: z.array(promptTemplateSchema) }),
   /** The dry run: what starting would cost, before anything is sent. */
-  'runs.plan': method({ access: LEAD, doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
+  'runs.plan': method({ access: LEAD, reads: ['runs'], doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
   'runs.start': method({ access: LEAD, doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),
-  'runs.list': method({ access: 'user', doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
-  'runs.get': method({ access: 'user', doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
+  'runs.list': method({ access: 'user', reads: ['runs'], doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
+  'runs.get': method({ access: 'user', reads: ['runs'], doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
   /** Stops sending; requests in flight finish and are stored. Resume asks only what is left. */
   'runs.pause': method({ access: LEAD, doc: 'Pause a running run.', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
   'runs.cancel': method({ access: LEAD, doc: 'Stop a run now (requests in flight are dropped).', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
@@ -26,7 +26,7 @@ export const runMethods = {
   'runs.retryErrors': method({ access: LEAD, doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
   'runs.delete': method({ access: LEAD, doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
   'runs.predictions': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'A page of a run\'s predictions in question order.',
     input: z.object({
       runId: z.number().int(),
@@ -37,7 +37,7 @@ export const runMethods = {
     }),
     output: z.object({ total: z.number().int(), rows: z.array(predictionRowSchema) }),
   }),
-  'runs.prediction': method({ access: 'user', doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
+  'runs.prediction': method({ access: 'user', reads: ['runs'], doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
   /** A person's reading of a response; the extractor's value is kept beside it. `label: null` removes the correction. */
   'runs.correct': method({
     access: LEAD,
@@ -48,7 +48,7 @@ export const runMethods = {
   }),
   /** Human-evaluation runs: the next question to answer, or null when every one is answered. */
   'runs.nextHuman': method({
-    access: 'user',
+    access: 'user', reads: ['runs'],
     doc: 'The next unanswered question of a human run.',
     input: runId,
     output: z.object({

@@ -19,14 +19,14 @@ const capabilitySet = z.object(Object.fromEntries(capabilityNames.map((c) => [c,
 export const teamMethods = {
   /** Who the caller is. `local`: the desktop (or a loopback server without logins), profiles switch freely. `team`: logins. */
   'session.me': method({
-    access: 'open',
+    access: 'open', reads: ['team'],
     doc: 'The signed-in user or chosen profile, and whether this is a team server.',
     input: noInput,
     output: z.object({ mode: z.enum(['local', 'team']), user: userSchema.nullable() }),
   }),
   /** What the caller may do, so the studio shows only those actions (the backend checks every call regardless). */
   'session.capabilities': method({
-    access: 'open',
+    access: 'open', reads: ['team'],
     doc: 'The caller\'s capabilities: each action with whether they may take it, and where imports may come from.',
     input: noInput,
     output: z.object({
@@ -45,7 +45,7 @@ export const teamMethods = {
     mutates: ['team', 'project'],
   }),
 
-  'users.list': method({ access: 'user', doc: 'Everyone in the project with their roles.', input: noInput, output: z.array(userSchema) }),
+  'users.list': method({ access: 'user', reads: ['team'], doc: 'Everyone in the project with their roles.', input: noInput, output: z.array(userSchema) }),
   'users.add': method({
     access: LEAD,
     doc: 'Add a person; a password lets them log in to a team server.',
@@ -93,7 +93,7 @@ export const teamMethods = {
   }),
 
   'triplets.queue': method({
-    access: 'user',
+    access: 'user', reads: ['team'],
     doc: 'The caller\'s annotation or review queue, a page at a time.',
     input: z.object({
       kind: queueKind, todo: z.boolean().default(true), datasetId: z.number().int().optional(),
@@ -102,12 +102,12 @@ export const teamMethods = {
     output: z.object({ total: z.number().int(), rows: z.array(queueEntrySchema) }),
   }),
   'triplets.next': method({
-    access: 'user',
+    access: 'user', reads: ['team'],
     doc: 'The next (or previous) item of the caller\'s queue after an item.',
     input: z.object({ kind: queueKind, todo: z.boolean().default(true), itemId, direction: z.enum(['next', 'previous']).default('next') }),
     output: z.object({ itemId: itemId.nullable() }),
   }),
-  'triplets.get': method({ access: 'user', doc: 'One triplet as the caller may see it.', input: z.object({ itemId }), output: tripletSchema }),
+  'triplets.get': method({ access: 'user', reads: ['team'], doc: 'One triplet as the caller may see it.', input: z.object({ itemId }), output: tripletSchema }),
   'triplets.save': method({
     access: ['annotator'],
     doc: 'Save the perception and knowledge questions as a new revision; refused when based on an older version.',
@@ -122,7 +122,7 @@ export const teamMethods = {
     output: saved,
     mutates: ['team', 'questions', 'items'],
   }),
-  'triplets.history': method({ access: 'user', doc: 'Every revision of a triplet, newest first.', input: z.object({ itemId }), output: z.array(revisionSchema) }),
+  'triplets.history': method({ access: 'user', reads: ['team'], doc: 'Every revision of a triplet, newest first.', input: z.object({ itemId }), output: z.array(revisionSchema) }),
   'triplets.restore': method({
     access: ['annotator'],
     doc: 'Save an earlier revision\'s text as the newest revision.',
@@ -148,7 +148,7 @@ export const teamMethods = {
 
   /** MMEvalPro's checker independence (METHODS §2): annotators of a dataset do not check in it unless a lead relaxed it. */
   'team.checkerRule': method({
-    access: 'user', doc: 'Whether annotators of a dataset may check in it, and who relaxed the rule and why.',
+    access: 'user', reads: ['team'], doc: 'Whether annotators of a dataset may check in it, and who relaxed the rule and why.',
     input: z.object({ datasetId: z.number().int() }), output: checkerRuleSchema,
   }),
   'team.setCheckerRule': method({
@@ -157,20 +157,20 @@ export const teamMethods = {
     output: checkerRuleSchema, mutates: ['team'],
   }),
   'team.dashboard': method({
-    access: LEAD,
+    access: LEAD, reads: ['team'],
     doc: 'Progress per person, queues, throughput per day, checker agreement and problem reasons.',
     input: z.object({ datasetId: z.number().int().optional() }),
     output: dashboardSchema,
   }),
   /** Logins slowed down after repeated failures (a name or an address guessing passwords), newest first. */
   'team.loginAlerts': method({
-    access: LEAD,
+    access: LEAD, reads: ['team'],
     doc: 'Logins slowed down after repeated failed passwords, newest first.',
     input: noInput,
     output: z.array(z.object({ at: z.string(), by: z.enum(['name', 'address']), key: z.string(), failures: z.number().int(), until: z.string() })),
   }),
   'lint.run': method({
-    access: 'user',
+    access: 'user', reads: ['questions', 'items'],
     doc: 'Problems in a dataset that break scoring or mislead a model, each naming its item.',
     input: z.object({ datasetId: z.number().int().optional() }),
     output: z.object({ findings: z.array(lintFindingSchema) }),

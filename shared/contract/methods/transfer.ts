@@ -44,7 +44,7 @@ export const transferMethods = {
   }),
   /** Writes a dataset to a file in an exchange format. */
   'exports.run': method({
-    access: LEAD, ownerOnly: true,
+    access: LEAD, ownerOnly: true, reads: ['datasets', 'questions', 'items'],
     doc: 'Export a dataset as VLMEvalKit TSV, MMEvalPro JSON, or a Hugging Face release folder (hf-parquet: sharded parquet and a dataset card).',
     input: z.object({
       dataset: z.union([z.number().int(), z.string().min(1)]),

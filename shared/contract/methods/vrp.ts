@@ -16,11 +16,11 @@ const DRAWERS = ['annotator', 'lead'] as const;
 export const vrpMethods = {
   /** Items of a dataset that have an image, with what their scene holds. */
   'scenes.items': method({
-    access: 'user', doc: 'Items with an image, and their scenes\' shape counts.',
+    access: 'user', reads: ['items'], doc: 'Items with an image, and their scenes\' shape counts.',
     input: z.object({ datasetId: z.number().int() }), output: z.array(canvasItemSchema),
   }),
   /** An item's scene, migrated to the current schema; a scene from a newer schema is refused with `unsupported`. */
-  'scenes.get': method({ access: 'user', doc: 'An item\'s scene.', input: z.object({ itemId: z.number().int() }), output: sceneRecordSchema }),
+  'scenes.get': method({ access: 'user', reads: ['items'], doc: 'An item\'s scene.', input: z.object({ itemId: z.number().int() }), output: sceneRecordSchema }),
   /** Saves a scene when `version` is the stored one (0 for the first save); a stale save is refused and nothing changes. */
   'scenes.save': method({
     access: DRAWERS, doc: 'Save an item\'s scene, refusing a stale version.',
@@ -29,7 +29,7 @@ export const vrpMethods = {
   }),
   /** What a generation would make, and which items it would skip and why, without rendering anything. */
   'variants.plan': method({
-    access: 'user', doc: 'Count the variants a selection makes.',
+    access: 'user', reads: ['items'], doc: 'Count the variants a selection makes.',
     input: generateInput.omit({ out: true }), output: variantPlanSchema,
   }),
   /** Starts variant generation as a job (progress and cancel like any job); nothing is stored unless it finishes. */
@@ -43,10 +43,10 @@ export const vrpMethods = {
     output: variantResultSchema, mutates: ['datasets', 'items', 'questions', 'jobs'],
   }),
   /** Stored variants of a source dataset, with their relation values, sizes and hashes. */
-  'variants.list': method({ access: 'user', doc: 'Variants generated from a dataset.', input: z.object({ dataset: datasetRef }), output: z.array(variantRowSchema) }),
+  'variants.list': method({ access: 'user', reads: ['items'], doc: 'Variants generated from a dataset.', input: z.object({ dataset: datasetRef }), output: z.array(variantRowSchema) }),
   /** Writes a source dataset's stored variants as PNGs plus metadata.csv and metadata.json. */
   'variants.export': method({
-    access: LEAD, ownerOnly: true, doc: 'Export variants as PNGs with metadata.',
+    access: LEAD, ownerOnly: true, reads: ['items'], doc: 'Export variants as PNGs with metadata.',
     input: z.object({ dataset: datasetRef, out: z.string().min(1) }),
     output: z.object({ out: z.string(), files: z.number().int() }),
   }),

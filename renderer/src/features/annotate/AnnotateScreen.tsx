@@ -7,9 +7,8 @@ import { queryClient } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
-import { QueueList } from '../workflow/QueueList';
+import { QueueScreen } from '../workflow/QueueScreen';
 import { OverrideMenu } from '../workflow/OverrideMenu';
-import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { StatusPill } from '../workflow/StatusPill';
 import { lockReason, notesToAnswer, optionIndexForKey, saveLabel } from './annotate-status';
 import { ConflictPanel } from './ConflictPanel';
@@ -49,27 +48,28 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: ()
 /** Annotate: the original question beside the perception and knowledge forms, for the items assigned to you. */
 export function AnnotateScreen() {
   const a = useAnnotateItem();
-  const { openAnnotate, historyOpen, toggleHistory } = useWorkflow();
+  const { historyOpen, toggleHistory } = useWorkflow();
   const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
   const [active, setActive] = useState<DraftRole>('perception');
-  const { user, itemId, t, editor, draft, editable } = a;
+  const { t, editor, draft, editable } = a;
   useAnnotateShortcuts(a, active, () => setAddRequest((r) => ({ n: (r?.n ?? 0) + 1 })));
 
-  const gate = roleGate('annotate', user, Boolean(a.me.data), 'annotator', PenLine, 'checkers work on the Review screen.');
-  if (gate) return gate;
   return (
-    <div className="workflow">
-      <QueueList kind="annotate" selected={itemId} onSelect={openAnnotate} />
-      {itemId === null || !t ? (
-        <EmptyPane loading={a.tri.isLoading} icon={PenLine} title="Nothing to annotate yet" testId="annotate.empty">
-          When a lead assigns items to you (Team → Assign), they appear on the left. Each needs a perception and a knowledge question.
-        </EmptyPane>
-      ) : (
+    <QueueScreen queue={a.queue} icon={PenLine} other="checkers work on the Review screen." emptyTitle="Nothing to annotate yet"
+      empty="When a lead assigns items to you (Team → Assign), they appear on the left. Each needs a perception and a knowledge question."
+      after={historyOpen && t && (
+        <HistoryPanel itemId={t.itemId} canRestore={editable} onClose={toggleHistory}
+          onRestore={(r) => void call('triplets.restore', { itemId: t.itemId, revisionId: r.id, baseVersion: editor.version ?? t.version })
+            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.get'] }))
+            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.history'] }))
+            .catch((e: Error) => a.setNotice(e.message))} />
+      )}>
+      {(t) => (
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
           <AnnotateBar a={a} t={t} />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}
-          {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, user?.id)}</p>}
+          {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, a.user?.id)}</p>}
           <div className="workflow__panes">
             <OriginalPanel triplet={t} />
             {draft && (
@@ -86,14 +86,7 @@ export function AnnotateScreen() {
           </div>
         </div>
       )}
-      {historyOpen && t && (
-        <HistoryPanel itemId={t.itemId} canRestore={editable} onClose={toggleHistory}
-          onRestore={(r) => void call('triplets.restore', { itemId: t.itemId, revisionId: r.id, baseVersion: editor.version ?? t.version })
-            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.get'] }))
-            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.history'] }))
-            .catch((e: Error) => a.setNotice(e.message))} />
-      )}
-    </div>
+    </QueueScreen>
   );
 }
 

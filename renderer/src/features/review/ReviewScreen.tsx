@@ -1,11 +1,9 @@
 import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send } from 'lucide-react';
 import type { Triplet } from '@shared/contract';
 import { useShortcuts } from '../../app/useShortcuts';
-import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
-import { QueueList } from '../workflow/QueueList';
+import { QueueScreen } from '../workflow/QueueScreen';
 import { OverrideMenu } from '../workflow/OverrideMenu';
-import { EmptyPane, roleGate } from '../workflow/RoleGate';
 import { StatusPill } from '../workflow/StatusPill';
 import { VerdictForm } from './VerdictForm';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
@@ -39,21 +37,13 @@ function useReviewShortcuts(r: ReviewItem) {
 /** Review: a checker's independent Pass / Problematic on each question of the triplets assigned to them. */
 export function ReviewScreen() {
   const r = useReviewItem();
-  const { user, itemId, t } = r;
-  const { openReview } = useWorkflow();
   useReviewShortcuts(r);
 
-  const gate = roleGate('review', user, Boolean(r.me.data), 'checker', CheckCheck, 'annotators work on the Annotate screen.');
-  if (gate) return gate;
   return (
-    <div className="workflow">
-      <QueueList kind="review" selected={itemId} onSelect={openReview} />
-      {itemId === null || !t ? (
-        <EmptyPane loading={r.tri.isLoading} icon={CheckCheck} title="Nothing to review yet" testId="review.empty">
-          Triplets you check appear here once their annotator submits them. You never review your own work.
-        </EmptyPane>
-      ) : <ReviewMain r={r} t={t} />}
-    </div>
+    <QueueScreen queue={r.queue} icon={CheckCheck} other="annotators work on the Annotate screen." emptyTitle="Nothing to review yet"
+      empty="Triplets you check appear here once their annotator submits them. You never review your own work.">
+      {(t) => <ReviewMain r={r} t={t} />}
+    </QueueScreen>
   );
 }
 

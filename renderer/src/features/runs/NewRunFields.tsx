@@ -38,24 +38,26 @@ export function WhatToRun({ f }: { f: RunForm }) {
   );
 }
 
+/** One facet of the questions to pick from, each value with its count; empty is every value. */
+function FacetSelect(props: { name: string; all: string; value: string | undefined; facets: { value: string; count: number }[] | undefined; onChange(value: string): void }) {
+  return (
+    <label className="field"><span>{props.name}</span>
+      <select value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.all}</option>
+        {props.facets?.map((o) => <option key={o.value} value={o.value}>{o.value || '(none)'} ({o.count})</option>)}
+      </select>
+    </label>
+  );
+}
+
 /** Narrowing the questions to one source or category. */
 export function QuestionFilter({ f }: { f: RunForm }) {
   const { form, set, facets } = f;
   const setFilter = (key: 'source' | 'category', value: string) => set({ filter: withFilter(form.filter, key, value) });
   return (
     <div className="field-row">
-      <label className="field"><span>Source</span>
-        <select value={form.filter?.source ?? ''} onChange={(e) => setFilter('source', e.target.value)}>
-          <option value="">all sources</option>
-          {facets.data?.sources.map((o) => <option key={o.value} value={o.value}>{o.value || '(none)'} ({o.count})</option>)}
-        </select>
-      </label>
-      <label className="field"><span>Category</span>
-        <select value={form.filter?.category ?? ''} onChange={(e) => setFilter('category', e.target.value)}>
-          <option value="">all categories</option>
-          {facets.data?.categories.map((o) => <option key={o.value} value={o.value}>{o.value || '(none)'} ({o.count})</option>)}
-        </select>
-      </label>
+      <FacetSelect name="Source" all="all sources" value={form.filter?.source} facets={facets.data?.sources} onChange={(v) => setFilter('source', v)} />
+      <FacetSelect name="Category" all="all categories" value={form.filter?.category} facets={facets.data?.categories} onChange={(v) => setFilter('category', v)} />
     </div>
   );
 }
