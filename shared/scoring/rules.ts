@@ -23,8 +23,10 @@ export function defaultRule(type: QuestionType): ScoringRule {
 
 /** A question's rule from its stored meta (`meta.scoring`, set on import), or the default for its type. */
 export function ruleOf(type: QuestionType, meta: string | Record<string, unknown> | null | undefined): ScoringRule {
-  const parsed = typeof meta === 'string' ? (JSON.parse(meta) as Record<string, unknown>) : meta;
-  return isScoringRule(parsed?.scoring) ? parsed.scoring : defaultRule(type);
+  // Read per unit and per prediction: the one key is narrowed from what JSON.parse gives, not checked with a schema.
+  const parsed: unknown = typeof meta === 'string' ? JSON.parse(meta) : meta;
+  const scoring = typeof parsed === 'object' && parsed !== null && 'scoring' in parsed ? parsed.scoring : undefined;
+  return isScoringRule(scoring) ? scoring : defaultRule(type);
 }
 
 const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,6 +1,7 @@
 import type { DatasetSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { jsonColumn } from '../db/json-column';
 import { appendRevision } from '../db/revisions';
 import {
   datasetByRef, datasetName, datasetNames, datasetNameTaken, datasetRows, deleteDatasetRows, insertDatasetRow, itemCounts, questionCounts,
@@ -25,6 +26,14 @@ export function listDatasets(db: Db): DatasetSummary[] {
     }
     return { id: d.id, name: d.name, format: d.format, createdAt: d.created_at, itemCount: itemCount.get(d.id) ?? 0, questionCount, byRole, bySource };
   });
+}
+
+/** A dataset's `meta`: a VLMEvalKit file's column order (so an export writes them back), or the source of a variant set. */
+export interface DatasetMeta { columns?: string[]; vrpSource?: { id: number; name: string } }
+
+/** Reads `meta` as the import sink or the variant writer stored it (once per export; the contract has no schema for it). */
+export function readDatasetMeta(text: string): DatasetMeta {
+  return jsonColumn<DatasetMeta>(text);
 }
 
 export function findDataset(db: Db, ref: number | string): DatasetWithMeta {

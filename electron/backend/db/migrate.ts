@@ -20,7 +20,7 @@ interface AppliedRow {
 export function migrate(db: Db, path: string, available = migrations): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, hash TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = db.prepare('SELECT version, name, hash FROM schema_migrations ORDER BY version').all() as AppliedRow[];
+  const applied = db.prepare<[], AppliedRow>('SELECT version, name, hash FROM schema_migrations ORDER BY version').all();
   const byVersion = new Map(available.map((m) => [m.version, m]));
   for (const row of applied) {
     const known = byVersion.get(row.version);

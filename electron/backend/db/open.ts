@@ -44,7 +44,7 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
 
 /** An existing file must already be a project: an empty file or another program's SQLite database is never converted. */
 function refuseForeignFile(db: Db, path: string): void {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
   if (!tables.includes('schema_migrations')) {
     const what = tables.length === 0 ? 'an empty file' : `an SQLite database of another program (tables ${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', …' : ''})`;
     throw new AppError('not_a_project', `${path} is ${what}, not an Anchor Studio project; it was left unchanged — create a new project instead`);

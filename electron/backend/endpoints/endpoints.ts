@@ -6,6 +6,8 @@ import { AppError } from '../errors';
 import type { SecretBox } from './secrets';
 
 const fileSchema = z.array(endpointSchema);
+/** The key file: each endpoint's name to its stored (sealed) key. */
+const keyFileSchema = z.record(z.string(), z.string());
 
 function writeAtomic(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -98,6 +100,8 @@ export class EndpointStore {
 
   private readKeys(): Record<string, string> {
     if (!existsSync(this.keyFile)) return {};
-    return JSON.parse(readFileSync(this.keyFile, 'utf8')) as Record<string, string>;
+    const parsed = keyFileSchema.safeParse(JSON.parse(readFileSync(this.keyFile, 'utf8')));
+    if (!parsed.success) throw new AppError('invalid_input', `${this.keyFile} is not a map of endpoint names to stored keys: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return parsed.data;
   }
 }

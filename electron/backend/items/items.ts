@@ -2,6 +2,7 @@ import type { ItemDetail, Question } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { ruleOf } from '@shared/scoring/rules';
+import { readAnswer, readMeta, readOptions } from './columns';
 import { itemImages, itemRow, neighbourIds, questionRows } from './store';
 
 export type StoredQuestion = Question & { meta: Record<string, unknown> };
@@ -9,7 +10,7 @@ export type StoredQuestion = Question & { meta: Record<string, unknown> };
 export function questionsOf(db: Db, itemId: number): StoredQuestion[] {
   return questionRows(db, itemId).map((q) => ({
     id: q.id, role: q.role, type: q.type, extIndex: q.ext_index, text: q.text, hint: q.hint,
-    options: JSON.parse(q.options), answer: JSON.parse(q.answer), scoring: ruleOf(q.type, q.meta), version: q.version, meta: JSON.parse(q.meta),
+    options: readOptions(q.options), answer: readAnswer(q.answer), scoring: ruleOf(q.type, q.meta), version: q.version, meta: readMeta(q.meta),
   }));
 }
 
@@ -20,7 +21,7 @@ export function getItem(db: Db, id: number): ItemDetail {
   return {
     id: item.id, datasetId: item.dataset_id, datasetName: item.dataset_name, extId: item.ext_id, source: item.source,
     category: item.category, l2Category: item.l2_category, subject: item.subject, split: item.split, status: item.status,
-    images, questions: questionsOf(db, id).map(({ meta: _meta, ...q }) => q), meta: JSON.parse(item.meta),
+    images, questions: questionsOf(db, id).map(({ meta: _meta, ...q }) => q), meta: readMeta(item.meta),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { QuestionFilter, QuestionRow } from '@shared/contract';
 import type { Db } from '../db/open';
+import { readAnswer } from './columns';
 import { FACET_COLUMNS, questionFacet, questionPage, questionWhere, withReadRule, type Facet, type SqlClause } from './store';
 
 /** A condition on `q` (the question) and `i` (its item) that hides what the caller may not read. */
@@ -18,7 +19,7 @@ export function listQuestions(db: Db, filter: QuestionFilter, offset: number, li
   return {
     total,
     rows: rows.map((r) => {
-      const answer = JSON.parse(r.answer) as string[];
+      const answer = readAnswer(r.answer);
       return {
         id: r.id, itemId: r.item_id, datasetId: r.dataset_id, extId: r.ext_id, role: r.role, type: r.type,
         text: r.text.length > 400 ? `${r.text.slice(0, 400)}…` : r.text, answer: answer.length ? answer.join(' | ') : null,

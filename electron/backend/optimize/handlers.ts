@@ -7,6 +7,7 @@ import type { EndpointStore } from '../endpoints/endpoints';
 import { JUDGE_TRIES } from '../engine/judge';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
+import { readJudge, readPrompt } from '../runs/columns';
 import type { RunManager } from '../runs/manager';
 import { freezeOptimizeConfig, runInputFor, taskFilter, type OptimizeConfig } from './config';
 import { accuracyOf, MAX_ASKS, runOptimization } from './optimize';
@@ -40,13 +41,12 @@ function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
 function callsOf(db: Db, id: number) {
   const { helper, target } = callRows(db, id);
   const textOf = (prompt: string | null) => {
-    const parts = prompt ? (JSON.parse(prompt) as { kind: string; text?: string }[]) : [];
-    return parts.filter((x) => x.kind === 'text').map((x) => x.text).join(' ');
+    return readPrompt(prompt).flatMap((x) => (x.kind === 'text' ? [x.text] : [])).join(' ');
   };
   return [
     ...target.flatMap((t) => [
       { kind: 'target' as const, model: t.model, candidateId: t.candidate_id, cached: t.cached === 1, tokensIn: t.tokens_in, tokensOut: t.tokens_out, cost: t.cost, prompt: textOf(t.prompt), at: t.at },
-      ...(JSON.parse(t.judge) as { prompt: string }[]).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
+      ...readJudge(t.judge).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
     ]),
     ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out, cost: h.cost, prompt: h.prompt, at: h.at })),
   ];

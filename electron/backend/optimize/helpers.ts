@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Endpoint } from '@shared/contract';
+import { jsonColumn } from '../db/json-column';
 import type { Db } from '../db/open';
 import { askWithRetries, costOf, type RetryPolicy } from '../engine/ask';
 import { ResponseCache } from '../engine/cache';
@@ -109,7 +110,8 @@ export async function embed(ctx: OptimizationCall, helper: Helper, text: string,
   const hit = cache.get(key);
   if (hit) {
     logCall(ctx, { candidateId, kind: 'embeddings', model: helper.endpoint.name, prompt: text, reply: null, cached: true, tokensIn: hit.tokensIn, tokensOut: null, cost: 0 });
-    return JSON.parse(hit.text) as number[];
+    // The vector this function cached below, as JSON.
+    return jsonColumn<number[]>(hit.text);
   }
   const sdk = openaiFor(helper.endpoint, helper.apiKey, 3);
   const response = await sdk.embeddings.create({ model: helper.endpoint.model, input: text, encoding_format: 'float' }, { signal: ctx.signal });

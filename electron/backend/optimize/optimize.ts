@@ -1,10 +1,11 @@
-import type { Candidate, Option } from '@shared/contract';
+import type { Candidate } from '@shared/contract';
 import { candidateProblem, introspectionParts, optimizerPrompt, parseCandidate, zeroShotPrompt, type Example, type Refusal, type WrongAnswer } from '@shared/optimize/meta-prompt';
 import { slotNames } from '@shared/optimize/question-template';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from '@shared/optimize/scoring';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
+import { readAnswer, readOptions } from '../items/columns';
 import type { RetryPolicy } from '../engine/ask';
 import { RunStats } from '../engine/stats';
 import type { JobControl } from '../jobs/registry';
@@ -14,7 +15,7 @@ import { createOptimizationRun, runRow, runSummary } from '../runs/runs';
 import { runInputFor, type OptimizeConfig } from './config';
 import { askHelper, embed, helperFor, type OptimizationCall, type Helper, type HelperImage } from './helpers';
 import {
-  candidates, exampleRows, finishedOptimizations, insertCandidate, itemImagesReader, optimizationRow, setChosen, setOptimizationStatus, setRound,
+  candidates, exampleRows, finishedOptimizations, frozenConfig, insertCandidate, itemImagesReader, optimizationRow, setChosen, setOptimizationStatus, setRound,
   updateCandidate, wrongRows,
 } from './store';
 
@@ -72,8 +73,8 @@ function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Ma
     const own: HelperImage[] = imagesOf(r.item_id);
     for (const image of own) images.set(image.hash, image);
     return {
-      question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`),
-      gold: (JSON.parse(r.answer) as string[]).join(' / '), reply: r.raw ?? '(no answer)', images: own.map((i) => i.hash),
+      question: r.text, options: readOptions(r.options).map((o) => `${o.label}. ${o.text}`),
+      gold: readAnswer(r.answer).join(' / '), reply: r.raw ?? '(no answer)', images: own.map((i) => i.hash),
     };
   });
   return { wrong, images };
@@ -82,7 +83,7 @@ function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Ma
 function examplesOf(db: Db, config: OptimizeConfig): Example[] {
   const rows = exampleRows(db, config.fewItemIds, config.roles, EXAMPLES_SHOWN);
   return rows.map((r) => ({
-    question: r.text, options: (JSON.parse(r.options) as Option[]).map((o) => `${o.label}. ${o.text}`), answer: (JSON.parse(r.answer) as string[]).join(' / '),
+    question: r.text, options: readOptions(r.options).map((o) => `${o.label}. ${o.text}`), answer: readAnswer(r.answer).join(' / '),
   }));
 }
 
@@ -280,7 +281,7 @@ function finish(db: Db, id: number, config: OptimizeConfig, now: Date): Candidat
 function transferPairs(db: Db, config: OptimizeConfig, self: number): { task: string; original: string; optimised: string }[] {
   const rows = finishedOptimizations(db, self);
   return rows.filter((r) => {
-    const other = JSON.parse(r.config) as OptimizeConfig;
+    const other = frozenConfig(r.config);
     return other.target === config.target && !other.zeroShot && other.mode === config.mode && (r.accuracy ?? 0) > (r.base ?? 0);
-  }).map((r) => ({ task: r.task, original: (JSON.parse(r.config) as OptimizeConfig).p0, optimised: r.prompt }));
+  }).map((r) => ({ task: r.task, original: frozenConfig(r.config).p0, optimised: r.prompt }));
 }

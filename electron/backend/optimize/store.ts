@@ -1,4 +1,5 @@
-import type { Candidate, Optimization } from '@shared/contract';
+import { candidateSchema, type Candidate, type Optimization } from '@shared/contract';
+import { jsonColumn } from '../db/json-column';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
 import { AppError } from '../errors';
@@ -16,14 +17,17 @@ interface CandidateRow {
 }
 
 export function optimizationRow(db: Db, id: number): OptimizationRow & { frozen: OptimizeConfig } {
-  const row = statement(db, 'SELECT * FROM optimizations WHERE id = ?').get(id) as OptimizationRow | undefined;
+  const row = statement<[number], OptimizationRow>(db, 'SELECT * FROM optimizations WHERE id = ?').get(id);
   if (!row) throw new AppError('not_found', `there is no optimisation ${id}`);
   return { ...row, frozen: frozenConfig(row.config) };
 }
 
-/** A stored configuration; ones frozen before scopes existed optimised the wrapper (or a prefix). */
+/**
+ * A stored configuration; ones frozen before scopes existed optimised the wrapper (or a prefix). Read as
+ * `createOptimization` wrote it: the contract has no schema for it (it is the backend's own frozen form).
+ */
 export function frozenConfig(json: string): OptimizeConfig {
-  const stored = JSON.parse(json) as Partial<OptimizeConfig> & Omit<OptimizeConfig, 'scope' | 'questionTemplate'>;
+  const stored = jsonColumn<Partial<OptimizeConfig> & Omit<OptimizeConfig, 'scope' | 'questionTemplate'>>(json);
   return { ...stored, scope: stored.scope ?? (stored.mode === 'prefix' ? 'prefix' : 'wrapper'), questionTemplate: stored.questionTemplate ?? null };
 }
 
@@ -51,14 +55,21 @@ export function setOptimizationStatus(db: Db, id: number, status: Optimization['
   statement(db, 'UPDATE optimizations SET status = ?, error = ?, finished_at = ? WHERE id = ?').run(status, error, now?.toISOString() ?? null, id);
 }
 
+const refusals = candidateSchema.shape.refused;
+
+/** `refused`: a slot's refused proposals. Read per candidate (tens per optimisation), so checked with the contract's schema. */
+function readRefused(text: string | null): Candidate['refused'] {
+  return text ? refusals.parse(JSON.parse(text)) : [];
+}
+
 const toCandidate = (r: CandidateRow): Candidate => ({
   id: r.id, round: r.round, slot: r.slot, prompt: r.prompt, status: r.status, problem: r.problem, runId: r.run_id, accuracy: r.accuracy,
   similarity: r.similarity, score: r.score, finalScore: r.final_score, introspection: r.introspection, edits: r.edits, budget: r.budget,
-  refused: r.refused ? (JSON.parse(r.refused) as Candidate['refused']) : [],
+  refused: readRefused(r.refused),
 });
 
 export function candidates(db: Db, optimizationId: number): Candidate[] {
-  return (statement(db, 'SELECT * FROM opt_candidates WHERE optimization_id = ? ORDER BY round, slot').all(optimizationId) as CandidateRow[]).map(toCandidate);
+  return statement<[number], CandidateRow>(db, 'SELECT * FROM opt_candidates WHERE optimization_id = ? ORDER BY round, slot').all(optimizationId).map(toCandidate);
 }
 
 export function insertCandidate(db: Db, optimizationId: number, c: {
@@ -67,7 +78,8 @@ export function insertCandidate(db: Db, optimizationId: number, c: {
 }, now: string): Candidate {
   const id = Number(statement(db, `INSERT INTO opt_candidates (optimization_id, round, slot, prompt, status, problem, edits, budget, refused, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(optimizationId, c.round, c.slot, c.prompt, c.status, c.problem, c.edits, c.budget, JSON.stringify(c.refused), now).lastInsertRowid);
-  return toCandidate(statement(db, 'SELECT * FROM opt_candidates WHERE id = ?').get(id) as CandidateRow);
+  // The row was inserted just above, in the same call.
+  return toCandidate(statement<[number], CandidateRow>(db, 'SELECT * FROM opt_candidates WHERE id = ?').get(id)!);
 }
 
 export function updateCandidate(db: Db, id: number, patch: Partial<Pick<CandidateRow, 'status' | 'run_id' | 'accuracy' | 'similarity' | 'score' | 'final_score' | 'introspection'>>): void {
@@ -76,6 +88,8 @@ export function updateCandidate(db: Db, id: number, patch: Partial<Pick<Candidat
   db.prepare(`UPDATE opt_candidates SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...keys.map((k) => patch[k] ?? null), id);
 }
 
+interface CallTotals { n: number; cost: number | null }
+
 /** An optimisation as screens and the CLI show it, with its calls and what they cost so far. */
 export function optimizationSummary(db: Db, id: number): Optimization {
   const row = optimizationRow(db, id);
@@ -83,9 +97,10 @@ export function optimizationSummary(db: Db, id: number): Optimization {
   const all = candidates(db, id);
   const scored = all.filter((c) => c.status === 'scored' && c.score !== null);
   const best = [...scored].sort((a, b) => b.score! - a.score! || a.id - b.id)[0] ?? null;
-  const helper = db.prepare('SELECT count(*) AS n, sum(cost) AS cost FROM opt_calls WHERE optimization_id = ?').get(id) as { n: number; cost: number | null };
-  const target = db.prepare(`SELECT count(*) AS n, sum(p.cost) AS cost FROM predictions p JOIN runs r ON r.id = p.run_id
-    WHERE r.optimization_id = ? AND p.cached = 0`).get(id) as { n: number; cost: number | null };
+  // Aggregates without GROUP BY: each always yields its one row.
+  const helper = db.prepare<[number], CallTotals>('SELECT count(*) AS n, sum(cost) AS cost FROM opt_calls WHERE optimization_id = ?').get(id)!;
+  const target = db.prepare<[number], CallTotals>(`SELECT count(*) AS n, sum(p.cost) AS cost FROM predictions p JOIN runs r ON r.id = p.run_id
+    WHERE r.optimization_id = ? AND p.cached = 0`).get(id)!;
   const cost = helper.cost === null && target.cost === null ? null : (helper.cost ?? 0) + (target.cost ?? 0);
   return {
     id, name: row.name, datasetId: row.dataset_id, task: row.task, target: config.target, optimizer: config.optimizer, mode: config.mode,
@@ -99,15 +114,15 @@ export function optimizationSummary(db: Db, id: number): Optimization {
 
 /** The task's items in file order, with their split. */
 export function taskItems(db: Db, datasetId: number, task: string | null): { id: number; split: string | null }[] {
-  return db.prepare(`SELECT id, split FROM items WHERE dataset_id = ? ${task === null ? '' : "AND coalesce(category, '') = ?"} ORDER BY position`)
-    .all(...(task === null ? [datasetId] : [datasetId, task])) as { id: number; split: string | null }[];
+  return db.prepare<unknown[], { id: number; split: string | null }>(`SELECT id, split FROM items WHERE dataset_id = ? ${task === null ? '' : "AND coalesce(category, '') = ?"} ORDER BY position`)
+    .all(...(task === null ? [datasetId] : [datasetId, task]));
 }
 
 /** The multiple-choice question texts of these items and roles, in item and role order. */
 export function multipleChoiceTexts(db: Db, itemIds: readonly number[], roles: readonly string[]): string[] {
-  return db.prepare(`SELECT text FROM questions WHERE item_id IN (SELECT value FROM json_each(?))
+  return db.prepare<[string, string], string>(`SELECT text FROM questions WHERE item_id IN (SELECT value FROM json_each(?))
     AND role IN (SELECT value FROM json_each(?)) AND type = 'multiple-choice' ORDER BY item_id, role_rank`)
-    .pluck().all(JSON.stringify(itemIds), JSON.stringify(roles)) as string[];
+    .pluck().all(JSON.stringify(itemIds), JSON.stringify(roles));
 }
 
 export function datasetNameOf(db: Db, id: number): string | undefined {
@@ -141,39 +156,43 @@ export function setTestRuns(db: Db, id: number, originalRunId: number, customRun
 }
 
 export function optimizationIds(db: Db, datasetId: number | undefined): number[] {
-  return db.prepare(`SELECT id FROM optimizations ${datasetId === undefined ? '' : 'WHERE dataset_id = ?'} ORDER BY id DESC`)
-    .pluck().all(...(datasetId === undefined ? [] : [datasetId])) as number[];
+  return db.prepare<number[], number>(`SELECT id FROM optimizations ${datasetId === undefined ? '' : 'WHERE dataset_id = ?'} ORDER BY id DESC`)
+    .pluck().all(...(datasetId === undefined ? [] : [datasetId]));
 }
 
 /** A wrong answer of a few-shot run, with its question, for the analyzer. */
 export interface WrongRow { text: string; item_id: number; options: string; answer: string; raw: string | null }
 
 export function wrongRows(db: Db, runId: number, limit: number): WrongRow[] {
-  return db.prepare(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
+  return db.prepare<[number, number], WrongRow>(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
     JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
-    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, limit) as WrongRow[];
+    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, limit);
 }
 
 export interface ImageRow { hash: string; mime: string; width: number; height: number }
 
 /** An item's images in order, through one prepared statement. */
 export function itemImagesReader(db: Db): (itemId: number) => ImageRow[] {
-  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+  const imagesOf = db.prepare<[number], ImageRow>(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
     WHERE ii.item_id = ? ORDER BY ii.position`);
-  return (itemId) => imagesOf.all(itemId) as ImageRow[];
+  return (itemId) => imagesOf.all(itemId);
 }
 
-export function exampleRows(db: Db, itemIds: readonly number[], roles: readonly string[], limit: number): { text: string; options: string; answer: string }[] {
-  return db.prepare(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
+interface ExampleRow { text: string; options: string; answer: string }
+
+export function exampleRows(db: Db, itemIds: readonly number[], roles: readonly string[], limit: number): ExampleRow[] {
+  return db.prepare<[string, string, number], ExampleRow>(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
     WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
-    .all(JSON.stringify(itemIds), JSON.stringify(roles), limit) as { text: string; options: string; answer: string }[];
+    .all(JSON.stringify(itemIds), JSON.stringify(roles), limit);
 }
 
 /** Other finished optimisations with their chosen prompt's and p0's accuracy. */
-export function finishedOptimizations(db: Db, except: number): { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[] {
-  return db.prepare(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
+interface FinishedRow { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }
+
+export function finishedOptimizations(db: Db, except: number): FinishedRow[] {
+  return db.prepare<[number], FinishedRow>(`SELECT o.task, o.config, c.prompt, c.accuracy, c0.accuracy AS base FROM optimizations o
     JOIN opt_candidates c ON c.id = o.chosen_id JOIN opt_candidates c0 ON c0.optimization_id = o.id AND c0.round = 0
-    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(except) as { task: string; config: string; prompt: string; accuracy: number | null; base: number | null }[];
+    WHERE o.status = 'done' AND o.id <> ? ORDER BY o.id`).all(except);
 }
 
 export interface HelperCallRow { kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string; at: string }
@@ -181,11 +200,11 @@ export interface TargetCallRow { model: string; candidate_id: number | null; cac
 
 /** Every call an optimisation made: its helpers' (opt_calls) and its few-shot runs' predictions. */
 export function callRows(db: Db, id: number): { helper: HelperCallRow[]; target: TargetCallRow[] } {
-  const helper = db.prepare(`SELECT kind, model, candidate_id, cached, tokens_in, tokens_out, cost, prompt, at FROM opt_calls
-    WHERE optimization_id = ? ORDER BY id`).all(id) as HelperCallRow[];
-  const target = db.prepare(`SELECT r.endpoint AS model, c.id AS candidate_id, p.cached, p.tokens_in, p.tokens_out, p.cost, p.prompt, p.judge, p.created_at AS at
+  const helper = db.prepare<[number], HelperCallRow>(`SELECT kind, model, candidate_id, cached, tokens_in, tokens_out, cost, prompt, at FROM opt_calls
+    WHERE optimization_id = ? ORDER BY id`).all(id);
+  const target = db.prepare<[number], TargetCallRow>(`SELECT r.endpoint AS model, c.id AS candidate_id, p.cached, p.tokens_in, p.tokens_out, p.cost, p.prompt, p.judge, p.created_at AS at
     FROM predictions p JOIN runs r ON r.id = p.run_id LEFT JOIN opt_candidates c ON c.run_id = r.id
-    WHERE r.optimization_id = ? ORDER BY p.id`).all(id) as TargetCallRow[];
+    WHERE r.optimization_id = ? ORDER BY p.id`).all(id);
   return { helper, target };
 }
 
@@ -193,6 +212,6 @@ export interface EvaluatedRow { id: number; dataset_id: number; task: string; co
 
 /** Evaluated optimisations, the latest evaluation first. */
 export function evaluatedRows(db: Db): EvaluatedRow[] {
-  return db.prepare(`SELECT o.id, o.dataset_id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
-    WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.test_custom DESC, o.id DESC`).all() as EvaluatedRow[];
+  return db.prepare<[], EvaluatedRow>(`SELECT o.id, o.dataset_id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
+    WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.test_custom DESC, o.id DESC`).all();
 }

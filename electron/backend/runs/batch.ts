@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AppError } from '../errors';
 import type { ChatReply } from '../engine/client';
 import { ResponseCache } from '../engine/cache';
@@ -35,14 +36,29 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A line of the provider's output or error file: only what is read of it. It comes from outside, once per request after
+ * the batch ends (not on the live path), so it is checked; a line that does not fit is passed over, and its request
+ * ends as one the provider never answered.
+ */
+const batchLineSchema = z.object({
+  custom_id: z.string(),
+  response: z.object({
+    status_code: z.number(),
+    body: z.object({
+      choices: z.array(z.object({ message: z.object({ content: z.unknown() }).nullish() })).nullish(),
+      usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
+    }).nullish(),
+  }).nullish(),
+  error: z.object({ message: z.string().nullish() }).nullish(),
+});
+
 /** One output or error line by custom_id: the reply, or why there is none. */
 function readLine(line: string): { id: string; reply: ChatReply | null; error: string | null } | null {
   if (!line.trim()) return null;
-  const row = JSON.parse(line) as {
-    custom_id: string;
-    response?: { status_code: number; body?: { choices?: { message?: { content?: unknown } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } } } | null;
-    error?: { code?: string; message?: string } | null;
-  };
+  const parsed = batchLineSchema.safeParse(JSON.parse(line));
+  if (!parsed.success) return null;
+  const row = parsed.data;
   const body = row.response?.body;
   const text = body?.choices?.[0]?.message?.content;
   if (row.response?.status_code === 200 && typeof text === 'string' && text.trim() !== '') {

@@ -1,6 +1,6 @@
-import type { Option } from '@shared/contract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { readOptions } from '../items/columns';
 import { runRow } from './store/runs';
 import { firstPendingUnit, pendingUnitCount } from './store/units';
 
@@ -12,6 +12,6 @@ export function nextHumanQuestion(db: Db, runId: number) {
   const remaining = pendingUnitCount(db, runId);
   return {
     questionId: row.question_id, itemId: row.item_id, pass: row.pass, position: row.position, text: row.text, hint: row.hint,
-    options: JSON.parse(row.options) as Option[], remaining,
+    options: readOptions(row.options), remaining,
   };
 }

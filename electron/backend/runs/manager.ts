@@ -3,6 +3,7 @@ import { isRight } from '@shared/scoring/answer';
 import { ruleOf } from '@shared/scoring/rules';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
+import { readAnswer, readOptions } from '../items/columns';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
 import { defaultRetryPolicy, type RetryPolicy } from '../engine/ask';
@@ -178,12 +179,12 @@ export class RunManager {
     if (row.kind !== 'human') throw new AppError('invalid_input', `run ${runId} is answered by a model, not a person`);
     const unit = gradedUnit(this.db, runId, questionId, pass);
     if (!unit) throw new AppError('not_found', `question ${questionId} is not part of run ${runId}`);
-    const options = JSON.parse(unit.options) as { label: string }[];
+    const options = readOptions(unit.options);
     if (unit.type === 'multiple-choice' && !options.some((o) => o.label === label)) throw new AppError('invalid_input', `"${label}" is not an option`);
     const at = this.now().toISOString();
     this.db.transaction(() => {
       storeAnswer(this.db, runId, questionId, pass, {
-        raw: label, label, path: 'exact', correct: isRight(unit.type, JSON.parse(unit.answer) as string[], label, label, ruleOf(unit.type, unit.meta)), prompt: [], judge: [],
+        raw: label, label, path: 'exact', correct: isRight(unit.type, readAnswer(unit.answer), label, label, ruleOf(unit.type, unit.meta)), prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
       const left = pendingUnitCount(this.db, runId);

@@ -1,10 +1,12 @@
-import type { Option, PredictionDetail, PredictionOutcome, PredictionRow, PromptMessagePart } from '@shared/contract';
+import type { PredictionDetail, PredictionOutcome, PredictionRow, PromptMessagePart } from '@shared/contract';
 import type { ExtractionPath } from '@shared/scoring/extract';
 import { isRight } from '@shared/scoring/answer';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
-import type { Answer, AnswerSink, JudgeTry } from '../engine/settings';
+import type { Answer, AnswerSink } from '../engine/settings';
 import { AppError } from '../errors';
+import { readAnswer, readOptions } from '../items/columns';
+import { readJudge, readPrompt } from './columns';
 import { summaryChanged } from './summary-hook';
 import {
   correctableRow, predictionDetailRow, predictionPage, upsertAnswer, upsertError, writeCorrection, type Joined,
@@ -43,7 +45,7 @@ export function storeError(db: Db, runId: number, questionId: number, pass: numb
 function toRow(r: Joined): PredictionRow {
   return {
     id: r.id, position: r.position, questionId: r.question_id, itemId: r.item_id, pass: r.pass, role: r.role,
-    questionText: r.text.length > 300 ? `${r.text.slice(0, 300)}…` : r.text, gold: (JSON.parse(r.gold) as string[]).join(' | '),
+    questionText: r.text.length > 300 ? `${r.text.slice(0, 300)}…` : r.text, gold: readAnswer(r.gold).join(' | '),
     outcome: r.outcome, extracted: r.extracted, extraction: r.extraction, corrected: r.corrected,
     raw: r.raw && r.raw.length > 500 ? `${r.raw.slice(0, 500)}…` : r.raw, error: r.error, cached: r.cached === 1, latencyMs: r.latency_ms,
   };
@@ -61,8 +63,8 @@ export function getPrediction(db: Db, id: number): PredictionDetail {
   if (!r) throw new AppError('not_found', `prediction ${id} does not exist`);
   const row = toRow(r);
   return {
-    ...row, raw: r.raw, questionText: r.text, options: JSON.parse(r.options) as Option[],
-    prompt: r.prompt ? (JSON.parse(r.prompt) as PromptMessagePart[]) : [], judge: JSON.parse(r.judge) as JudgeTry[],
+    ...row, raw: r.raw, questionText: r.text, options: readOptions(r.options),
+    prompt: readPrompt(r.prompt), judge: readJudge(r.judge),
     tokensIn: r.tokens_in, tokensOut: r.tokens_out, cost: r.cost, attempts: r.attempts, correctedBy: r.corrected_by,
   };
 }
@@ -72,11 +74,11 @@ export function correctPrediction(db: Db, id: number, label: string | null, user
   const p = correctableRow(db, id);
   if (!p) throw new AppError('not_found', `prediction ${id} does not exist`);
   if (p.status !== 'answered') throw new AppError('invalid_input', 'this request failed; retry it before correcting its answer');
-  const options = JSON.parse(p.options) as Option[];
+  const options = readOptions(p.options);
   if (label !== null && p.type === 'multiple-choice' && !options.some((o) => o.label === label)) {
     throw new AppError('invalid_input', `"${label}" is not one of the options (${options.map((o) => o.label).join(', ')})`);
   }
-  const gold = JSON.parse(p.answer) as string[];
+  const gold = readAnswer(p.answer);
   const value = label ?? p.extracted;
   const correct = isRight(p.type, gold, value, label ?? p.raw, ruleOf(p.type, p.meta));
   db.transaction(() => {

@@ -1,9 +1,10 @@
-import type { Option } from '@shared/contract';
 import { isRight, readResponse } from '@shared/scoring/answer';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { readAnswer, readOptions } from '../items/columns';
+import { readPrompt } from './columns';
 import { summaryBatch } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { storeAnswer, storeError } from './predictions';
@@ -38,15 +39,15 @@ export function rereadRun(db: Db, id: number, userId: string | null, now: Date):
     let changed = 0;
     let correct = 0;
     for (const r of storedReplies(db, id)) {
-      const prompt = r.prompt ? JSON.parse(r.prompt) as [] : [];
+      const prompt = readPrompt(r.prompt);
       if (r.status === 'error') {
         storeError(db, runId, r.question_id, r.pass, r.error ?? 'error', prompt, r.attempts, at);
         continue;
       }
       const raw = r.raw ?? '';
       const rule = ruleOf(r.type, r.meta);
-      const read = readResponse(r.type, JSON.parse(r.options) as Option[], raw, rule);
-      const right = isRight(r.type, JSON.parse(r.answer) as string[], read.label, raw, rule);
+      const read = readResponse(r.type, readOptions(r.options), raw, rule);
+      const right = isRight(r.type, readAnswer(r.answer), read.label, raw, rule);
       predictions++;
       if (read.label !== r.extracted) changed++;
       if (right) correct++;

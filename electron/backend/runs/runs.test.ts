@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
@@ -110,6 +110,16 @@ describe('endpoint store', () => {
     expect(server.apiKey({ ...endpoint, apiKeyEnv: 'OPENAI_API_KEY' })).toBe('sk-env');
     expect(store.delete('gpt')).toBe(true);
     expect(readFileSync(join(dataDir, 'endpoint-keys.json'), 'utf8')).toBe('{}');
+  });
+
+  it('refuses a key file that is not a map of names to stored keys, naming the file, instead of decoding what it holds', () => {
+    const dataDir = join(ctx.dir, 'machine-bad-keys');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'endpoint-keys.json'), JSON.stringify({ gpt: 42 }));
+    const store = new EndpointStore(dataDir, box, {});
+    const endpoint = { name: 'gpt', baseUrl: 'https://api.example.com/v1', model: 'gpt-x', kind: 'vision' as const, apiKeyEnv: null,
+      temperature: 0, maxTokens: 64, concurrency: 2, rpm: null, tpm: null, timeoutMs: 1000, priceIn: null, priceOut: null, batchDiscount: 0.5 };
+    expect(() => store.apiKey(endpoint)).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/endpoint-keys\.json is not a map/) }));
   });
 
   it('the dry run counts requests, tokens and an upper bound on cost before anything is sent', async () => {

@@ -3,6 +3,7 @@ import { circularPasses } from '@shared/scoring/circular';
 import type { Db } from '../db/open';
 import type { LiveInfo } from '../engine/stats';
 import { AppError } from '../errors';
+import { readAnswer, readOptions } from '../items/columns';
 import { storedRunCounts, summaryChanged, type StoredCounts } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { runCounts } from './counts';
@@ -20,8 +21,8 @@ export interface PlannedUnit { questionId: number; pass: number; options: Option
 export function planUnits(questions: readonly SelectedQuestion[], circular: boolean): PlannedUnit[] {
   const units: PlannedUnit[] = [];
   for (const q of questions) {
-    const options = JSON.parse(q.options) as Option[];
-    const answer = JSON.parse(q.answer) as string[];
+    const options = readOptions(q.options);
+    const answer = readAnswer(q.answer);
     if (circular && q.type === 'multiple-choice') {
       const plan = circularPasses(options, answer);
       for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: p.answer, flag: plan.flag });

@@ -6,14 +6,14 @@ import { AppError } from '../errors';
 import { exportMmEvalPro } from '../formats/mmevalpro-export';
 import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
-import { findDataset } from '../datasets/datasets';
+import { findDataset, readDatasetMeta } from '../datasets/datasets';
 import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/review-history-export';
 
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
   const dataset = findDataset(db, input.dataset);
   const out = resolve(input.out);
   try {
-    const meta = JSON.parse(dataset.meta) as { columns?: string[] };
+    const meta = readDatasetMeta(dataset.meta);
     const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden };
     const counts = input.format === 'vlmevalkit'
       ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, selection)

@@ -1,9 +1,10 @@
-import type { Option, VariantPlan } from '@shared/contract';
+import type { VariantPlan } from '@shared/contract';
 import { bandInstruction } from '@shared/vrp/instruction';
 import { variantMatrix, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
 import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { readOptions } from '../items/columns';
 import { findDataset } from '../datasets/datasets';
 import { checkRenderable } from './render';
 import { canvasItems, parseStoredScene } from './scenes';
@@ -73,7 +74,7 @@ export function planVariants(db: Db, datasetRef: number | string, selection: Var
     }
     const position = lookup.position(item.id);
     const question = lookup.question(item.questionId);
-    const bandText = bandInstruction(scene.text.content, question.hint, JSON.parse(question.options) as Option[]);
+    const bandText = bandInstruction(scene.text.content, question.hint, readOptions(question.options));
     originals.push({ itemId: item.id, extId: item.extId, position, questionId: item.questionId, scene, sceneVersion: row.version, bandText });
   }
   const targetFormat = datasetFormat(db, variantDatasetName(dataset.name));

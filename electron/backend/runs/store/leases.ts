@@ -4,9 +4,8 @@ import type { Db } from '../../db/open';
 export interface LeaseRow { holder: string; pid: number; host: string; since: string; expires: number }
 
 export function leaseRow(db: Db, runId: number): LeaseRow | undefined {
-  return db.prepare(`SELECT holder, pid, host, started_at AS since, expires_at AS expires FROM run_leases WHERE run_id = ?`).get(runId) as
-    | LeaseRow
-    | undefined;
+  return db.prepare<[number], LeaseRow>(`SELECT holder, pid, host, started_at AS since, expires_at AS expires FROM run_leases WHERE run_id = ?`)
+    .get(runId);
 }
 
 export function upsertLease(db: Db, runId: number, token: string, pid: number, host: string, at: string, expiresAt: number): void {

@@ -50,8 +50,8 @@ export function predictionPage(db: Db, runId: number, filter: { outcome?: Predic
   if (filter.extraction) { clauses.push('p.extraction = ?'); params.push(filter.extraction); }
   const where = `WHERE ${clauses.join(' AND ')}`;
   const total = Number(db.prepare(`SELECT count(*) ${JOINED_FROM} ${where}`).pluck().get(...params));
-  const rows = db.prepare(`SELECT ${JOINED_COLUMNS} ${JOINED_FROM} ${where} ORDER BY u.position LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as Joined[];
+  const rows = db.prepare<unknown[], Joined>(`SELECT ${JOINED_COLUMNS} ${JOINED_FROM} ${where} ORDER BY u.position LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset);
   return { total, rows };
 }
 
@@ -61,16 +61,16 @@ export interface DetailRow extends Joined {
 }
 
 export function predictionDetailRow(db: Db, id: number): DetailRow | undefined {
-  return db.prepare(`SELECT ${JOINED_COLUMNS}, u.options, p.prompt, p.judge, p.tokens_in, p.tokens_out, p.cost, p.attempts, p.corrected_by
-    ${JOINED_FROM} WHERE p.id = ?`).get(id) as DetailRow | undefined;
+  return db.prepare<[number], DetailRow>(`SELECT ${JOINED_COLUMNS}, u.options, p.prompt, p.judge, p.tokens_in, p.tokens_out, p.cost, p.attempts, p.corrected_by
+    ${JOINED_FROM} WHERE p.id = ?`).get(id);
 }
 
 export interface CorrectableRow { run_id: number; status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType; meta: string }
 
 export function correctableRow(db: Db, id: number): CorrectableRow | undefined {
-  return db.prepare(`SELECT p.run_id, p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p
+  return db.prepare<[number], CorrectableRow>(`SELECT p.run_id, p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p
       JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
-      JOIN questions q ON q.id = p.question_id WHERE p.id = ?`).get(id) as CorrectableRow | undefined;
+      JOIN questions q ON q.id = p.question_id WHERE p.id = ?`).get(id);
 }
 
 export function writeCorrection(db: Db, id: number, label: string | null, userId: string | null, correct: boolean, now: string): void {
@@ -90,10 +90,10 @@ export interface StoredReply {
 }
 
 export function storedReplies(db: Db, runId: number): StoredReply[] {
-  return db.prepare(`SELECT p.question_id, p.pass, p.status, p.raw, p.extracted, p.prompt, p.error, p.tokens_in, p.tokens_out,
+  return db.prepare<[number], StoredReply>(`SELECT p.question_id, p.pass, p.status, p.raw, p.extracted, p.prompt, p.error, p.tokens_in, p.tokens_out,
     p.latency_ms, p.cost, p.attempts, q.type, q.meta, u.options, u.answer
   FROM predictions p JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass
-  JOIN questions q ON q.id = p.question_id WHERE p.run_id = ? ORDER BY u.position`).all(runId) as StoredReply[];
+  JOIN questions q ON q.id = p.question_id WHERE p.run_id = ? ORDER BY u.position`).all(runId);
 }
 
 /** Keeps a toolkit's own verdict beside our reading, through one prepared statement. */
@@ -105,8 +105,12 @@ export function toolkitWriter(db: Db): (runId: number, questionId: number, pass:
 export interface ToolkitRow { question_id: number; correct: number; extracted: string | null; toolkit: string | null }
 
 export function toolkitRows(db: Db, runId: number): ToolkitRow[] {
-  return db.prepare(`SELECT question_id, correct, extracted, toolkit FROM predictions
-    WHERE run_id = ? AND status = 'answered' ORDER BY question_id, pass`).all(runId) as ToolkitRow[];
+  return db.prepare<[number], ToolkitRow>(`SELECT question_id, correct, extracted, toolkit FROM predictions
+    WHERE run_id = ? AND status = 'answered' ORDER BY question_id, pass`).all(runId);
+}
+
+interface CountsRow {
+  answered: number; errors: number; correct: number; failed: number; cached: number; tokens_in: number; tokens_out: number; cost: number | null; costs: number;
 }
 
 const COUNTS_SQL = `SELECT coalesce(sum(status = 'answered'), 0) AS answered, coalesce(sum(status = 'error'), 0) AS errors,
@@ -118,9 +122,8 @@ const COUNTS_SQL = `SELECT coalesce(sum(status = 'answered'), 0) AS answered, co
 
 /** Counted from one run's predictions (its index), never from the whole table: the cost follows the run, not the project. */
 export function runCounts(db: Db, runId: number): RunCounts {
-  const r = db.prepare(COUNTS_SQL).get(runId) as {
-    answered: number; errors: number; correct: number; failed: number; cached: number; tokens_in: number; tokens_out: number; cost: number | null; costs: number;
-  };
+  // An aggregate without GROUP BY always yields its one row.
+  const r = db.prepare<[number], CountsRow>(COUNTS_SQL).get(runId)!;
   return {
     answered: r.answered, errors: r.errors, correct: r.correct, failed: r.failed, cached: r.cached,
     tokensIn: r.tokens_in, tokensOut: r.tokens_out, cost: r.costs > 0 ? r.cost : null,

@@ -18,7 +18,7 @@ export function selectQuestions(db: Db, selection: FrozenConfig['selection']): S
     ${w.sql} AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank, q.id
     ${selection.limit !== null ? 'LIMIT ?' : ''}`;
   const params = [...w.params, JSON.stringify(roles), ...(selection.limit !== null ? [selection.limit] : [])];
-  return db.prepare(sql).all(...params) as SelectedQuestion[];
+  return db.prepare<unknown[], SelectedQuestion>(sql).all(...params);
 }
 
 export interface QuestionDetail { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number; vrp_level: Level | null }
@@ -26,27 +26,28 @@ export interface ImageSize { hash: string; width: number; height: number }
 
 /** Readers for the dry run, prepared once for the many units it walks. */
 export function planReaders(db: Db): { question: (id: number) => QuestionDetail; images: (itemId: number) => ImageSize[] } {
-  const detail = db.prepare('SELECT id, type, text, hint, item_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
-  const images = db.prepare(`SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+  const detail = db.prepare<[number], QuestionDetail>('SELECT id, type, text, hint, item_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
+  const images = db.prepare<[number], ImageSize>(`SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
     WHERE ii.item_id = ? ORDER BY ii.position`);
-  return { question: (id) => detail.get(id) as QuestionDetail, images: (itemId) => images.all(itemId) as ImageSize[] };
+  // The dry run walks the ids the selection just returned, so each question is there.
+  return { question: (id) => detail.get(id)!, images: (itemId) => images.all(itemId) };
 }
 
 /** A question as matching needs it; `meta` carries its scoring rule (METHODS §5). */
 export interface Target { id: number; type: 'multiple-choice' | 'open'; options: string; answer: string; meta: string }
 
 export function datasetQuestionsForMatching(db: Db, datasetId: number): (Target & { text: string; role: Role })[] {
-  return db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta, q.text, q.role FROM questions q JOIN items i ON i.id = q.item_id
-    WHERE i.dataset_id = ?`).all(datasetId) as (Target & { text: string; role: Role })[];
+  return db.prepare<[number], Target & { text: string; role: Role }>(`SELECT q.id, q.type, q.options, q.answer, q.meta, q.text, q.role FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.dataset_id = ?`).all(datasetId);
 }
 
 /** Finds a dataset's question by its item's external id and role, through one prepared statement. */
 export function questionByExtId(db: Db, datasetId: number): (extId: string, role: Role) => Target | undefined {
-  const byId = db.prepare(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
+  const byId = db.prepare<[number, string, Role], Target>(`SELECT q.id, q.type, q.options, q.answer, q.meta FROM questions q JOIN items i ON i.id = q.item_id
     WHERE i.dataset_id = ? AND i.ext_id = ? AND q.role = ? ORDER BY q.id LIMIT 1`);
-  return (extId, role) => byId.get(datasetId, extId, role) as Target | undefined;
+  return (extId, role) => byId.get(datasetId, extId, role);
 }
 
 export function datasetName(db: Db, id: number): { id: number; name: string } | undefined {
-  return db.prepare('SELECT id, name FROM datasets WHERE id = ?').get(id) as { id: number; name: string } | undefined;
+  return db.prepare<[number], { id: number; name: string }>('SELECT id, name FROM datasets WHERE id = ?').get(id);
 }

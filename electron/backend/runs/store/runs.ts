@@ -1,5 +1,6 @@
 import type { RunStatus, RunSummary } from '@shared/contract';
 import type { Db } from '../../db/open';
+import { jsonColumn } from '../../db/json-column';
 import { statement } from '../../db/statements';
 import { AppError } from '../../errors';
 import type { FrozenConfig } from '../config';
@@ -11,13 +12,14 @@ export interface RunRow {
 }
 
 export function runRow(db: Db, id: number): RunRow {
-  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+  const row = db.prepare<[number], RunRow>('SELECT * FROM runs WHERE id = ?').get(id);
   if (!row) throw new AppError('not_found', `run ${id} does not exist`);
   return row;
 }
 
+/** The run's frozen configuration, as `insertRun` wrote it (read once per run; no schema in the contract to check it by). */
 export function runConfig(row: Pick<RunRow, 'config'>): FrozenConfig {
-  return JSON.parse(row.config) as FrozenConfig;
+  return jsonColumn<FrozenConfig>(row.config);
 }
 
 /** A run's stored status; called for every stored answer, so through the connection's prepared statement. */
@@ -77,11 +79,11 @@ const SUMMARY_SQL = `SELECT r.*, d.name AS dataset_name,
 
 /** Runs people started; the few-shot runs a TP-Eval optimisation makes are listed with the optimisation instead. */
 export function summaryRows(db: Db): SummaryRow[] {
-  return db.prepare(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all() as SummaryRow[];
+  return db.prepare<[], SummaryRow>(`${SUMMARY_SQL} WHERE r.optimization_id IS NULL ORDER BY r.id DESC`).all();
 }
 
 export function summaryRow(db: Db, id: number): SummaryRow | undefined {
-  return db.prepare(`${SUMMARY_SQL} WHERE r.id = ?`).get(id) as SummaryRow | undefined;
+  return db.prepare<[number], SummaryRow>(`${SUMMARY_SQL} WHERE r.id = ?`).get(id);
 }
 
 export function unitCount(db: Db, runId: number): number {

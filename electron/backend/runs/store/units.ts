@@ -1,7 +1,8 @@
-import type { Option, QuestionType } from '@shared/contract';
+import type { QuestionType } from '@shared/contract';
 import { ruleOf } from '@shared/scoring/rules';
 import type { Level } from '@shared/vrp/relations';
 import type { Db } from '../../db/open';
+import { readAnswer, readOptions } from '../../items/columns';
 import type { Unit } from '../../engine/request';
 
 interface UnitRow {
@@ -13,20 +14,20 @@ interface UnitRow {
 /** A run's units the engine is to ask: each not answered yet, or (`errors`) each that failed. */
 export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors'): Unit[] {
   const filter = which === 'unanswered' ? 'p.id IS NULL' : "p.status = 'error'";
-  const rows = db.prepare(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta,
+  const rows = db.prepare<[number], UnitRow>(`SELECT u.question_id, u.pass, u.options, u.answer, q.item_id, q.type, q.text, q.hint, q.meta,
       (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
       FROM run_units u JOIN questions q ON q.id = u.question_id
       LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
-      WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId) as UnitRow[];
-  const imagesOf = db.prepare(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
+      WHERE u.run_id = ? AND ${filter} ORDER BY u.position`).all(runId);
+  const imagesOf = db.prepare<[number], Unit['images'][number]>(`SELECT im.hash, im.mime, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
       WHERE ii.item_id = ? ORDER BY ii.position`);
   const byItem = new Map<number, Unit['images']>();
   return rows.map((r) => {
     let images = byItem.get(r.item_id);
-    if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id) as Unit['images']));
+    if (!images) byItem.set(r.item_id, (images = imagesOf.all(r.item_id)));
     return {
       questionId: r.question_id, pass: r.pass, itemId: r.item_id, type: r.type, rule: ruleOf(r.type, r.meta), text: r.text, hint: r.hint,
-      options: JSON.parse(r.options) as Option[], answer: JSON.parse(r.answer) as string[], images, vrpLevel: r.vrp_level,
+      options: readOptions(r.options), answer: readAnswer(r.answer), images, vrpLevel: r.vrp_level,
     };
   });
 }
@@ -40,8 +41,8 @@ export interface PendingUnitRow { question_id: number; pass: number; position: n
 
 /** The first unit of the run nobody has answered yet, in run order. */
 export function firstPendingUnit(db: Db, runId: number): PendingUnitRow | undefined {
-  return db.prepare(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${PENDING_FROM} ORDER BY u.position LIMIT 1`)
-    .get(runId) as PendingUnitRow | undefined;
+  return db.prepare<[number], PendingUnitRow>(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${PENDING_FROM} ORDER BY u.position LIMIT 1`)
+    .get(runId);
 }
 
 /** Units of the run with no prediction yet. */
@@ -53,6 +54,6 @@ export interface GradedUnitRow { options: string; answer: string; type: Question
 
 /** One unit with what grading a person's answer needs. */
 export function gradedUnit(db: Db, runId: number, questionId: number, pass: number): GradedUnitRow | undefined {
-  return db.prepare(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
-      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass) as GradedUnitRow | undefined;
+  return db.prepare<[number, number, number], GradedUnitRow>(`SELECT u.options, u.answer, q.type, q.meta FROM run_units u JOIN questions q ON q.id = u.question_id
+      WHERE u.run_id = ? AND u.question_id = ? AND u.pass = ?`).get(runId, questionId, pass);
 }

@@ -1,5 +1,6 @@
 import type { ToolkitComparison } from '@shared/contract';
 import type { Db } from '../../db/open';
+import { readToolkitReading } from '../columns';
 import { toolkitRows } from '../store/predictions';
 import type { ToolkitReading } from './answers';
 
@@ -12,7 +13,7 @@ export function toolkitComparison(db: Db, runId: number): ToolkitComparison | nu
   const byQuestion = new Map<number, { ours: boolean; readings: (ToolkitReading | null)[]; labels: (string | null)[] }>();
   let source: ToolkitReading['source'] | null = null;
   for (const r of rows) {
-    const reading = r.toolkit ? (JSON.parse(r.toolkit) as ToolkitReading) : null;
+    const reading = readToolkitReading(r.toolkit);
     source ??= reading?.source ?? null;
     const q = byQuestion.get(r.question_id) ?? { ours: true, readings: [], labels: [] };
     q.ours &&= r.correct === 1;

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Option, Role } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
+import { readAnswer, readOptions } from '../../items/columns';
 import { datasetQuestionsForMatching, questionByExtId, type Target } from '../store/questions';
 import type { FileAnswer } from './answers';
 
@@ -20,7 +21,7 @@ function textIndex(db: Db, datasetId: number): Map<string, Target | 'ambiguous'>
   const rows = datasetQuestionsForMatching(db, datasetId);
   const index = new Map<string, Target | 'ambiguous'>();
   for (const r of rows) {
-    const key = textKey(r.role, r.text, (JSON.parse(r.options) as Option[]).map((o) => o.text));
+    const key = textKey(r.role, r.text, readOptions(r.options).map((o) => o.text));
     index.set(key, index.has(key) ? 'ambiguous' : { id: r.id, type: r.type, options: r.options, answer: r.answer, meta: r.meta });
   }
   return index;
@@ -31,8 +32,8 @@ function textIndex(db: Db, datasetId: number): Map<string, Target | 'ambiguous'>
  * question's options in some order; its gold is wherever the question's gold text landed.
  */
 function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; gold: string[] } {
-  const own = JSON.parse(q.options) as Option[];
-  const gold = JSON.parse(q.answer) as string[];
+  const own = readOptions(q.options);
+  const gold = readAnswer(q.answer);
   if (!a.options || q.type !== 'multiple-choice') {
     if (a.pass > 0) throw new AppError('invalid_input', `${basename(file)}: ${a.where}: a circular copy must show its options (columns A, B, …)`);
     return { options: own, gold };

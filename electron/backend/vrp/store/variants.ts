@@ -8,6 +8,10 @@ import { statement } from '../../db/statements';
 import { questionsOf } from '../../items/items';
 import type { FullPlan, PlannedOriginal } from '../plan';
 
+/** A variant item already in the target dataset, with its picture and question, to tell unchanged from updated. */
+interface ExistingVariant { id: number; image_hash: string | null; text: string | null; hint: string | null; options: string | null; answer: string | null }
+interface SourceItem { source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null }
+
 /** A drawn variant waiting in the scratch folder for the final transaction. */
 export interface StagedVariant {
   original: PlannedOriginal;
@@ -47,15 +51,13 @@ export function storeVariants(db: Db, plan: FullPlan, staged: readonly StagedVar
     const datasetId = ensureDataset(db, plan, at);
     const counts = { created: 0, updated: 0, unchanged: 0 };
     const insertImage = statement(db, 'INSERT OR IGNORE INTO images (hash, mime, size, width, height, bytes) VALUES (?, ?, ?, ?, ?, ?)');
-    const existing = statement(db, `SELECT i.id, v.image_hash, q.text, q.hint, q.options, q.answer FROM items i
+    const existing = statement<[number, string], ExistingVariant>(db, `SELECT i.id, v.image_hash, q.text, q.hint, q.options, q.answer FROM items i
       LEFT JOIN variants v ON v.item_id = i.id LEFT JOIN questions q ON q.item_id = i.id
       WHERE i.dataset_id = ? AND i.ext_id = ?`);
-    const sourceItem = statement(db, 'SELECT source, category, l2_category, subject, split FROM items WHERE id = ?');
+    const sourceItem = statement<[number], SourceItem>(db, 'SELECT source, category, l2_category, subject, split FROM items WHERE id = ?');
     const questionsByItem = new Map<number, ReturnType<typeof questionsOf>>();
     for (const v of [...staged].sort((a, b) => a.original.position - b.original.position || specRank(a.spec) - specRank(b.spec))) {
-      const found = existing.get(datasetId, v.name) as
-        | { id: number; image_hash: string | null; text: string | null; hint: string | null; options: string | null; answer: string | null }
-        | undefined;
+      const found = existing.get(datasetId, v.name);
       let questions = questionsByItem.get(v.original.itemId);
       if (!questions) questionsByItem.set(v.original.itemId, (questions = questionsOf(db, v.original.itemId)));
       const question = questions.find((q) => q.id === v.original.questionId) ?? questions[0]!;
@@ -81,7 +83,8 @@ export function storeVariants(db: Db, plan: FullPlan, staged: readonly StagedVar
           WHERE item_id = ?`).run(text, question.hint, options, answer, meta, at, itemId);
         counts.updated++;
       } else {
-        const src = sourceItem.get(v.original.itemId) as { source: string | null; category: string | null; l2_category: string | null; subject: string | null; split: string | null };
+        // The plan was made from this item, so its row is there.
+        const src = sourceItem.get(v.original.itemId)!;
         itemId = Number(statement(db, `INSERT INTO items (dataset_id, ext_id, position, source, category, l2_category, subject, split, meta)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
           datasetId, v.name, v.original.position * RANKS + specRank(v.spec), src.source, src.category, src.l2_category, src.subject, src.split, meta,
@@ -112,7 +115,7 @@ export function storeVariants(db: Db, plan: FullPlan, staged: readonly StagedVar
 
 function ensureDataset(db: Db, plan: FullPlan, at: string): number {
   const name = plan.summary.target;
-  const row = statement(db, 'SELECT id, format FROM datasets WHERE name = ?').get(name) as { id: number; format: string } | undefined;
+  const row = statement<[string], { id: number; format: string }>(db, 'SELECT id, format FROM datasets WHERE name = ?').get(name);
   if (row) {
     if (row.format !== 'vrp') throw new AppError('conflict', `a dataset named "${name}" exists and does not hold variants; rename it first`);
     return row.id;
