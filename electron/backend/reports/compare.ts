@@ -169,7 +169,8 @@ function disagreementRows(runs: readonly LoadedRun[], readings: readonly Reading
       questionId: ids[n]!, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
       answers: runs.map((r, k) => {
         const asked = passes[k]!.get(ids[n]!) ?? [];
-        return { runId: r.id, label: shownLabel(readings[k]!.firstPass ? asked.filter((p) => p.pass === 0) : asked), correct: ((common.right[k]![i >>> 5]! >>> (i & 31)) & 1) === 1 };
+        return { runId: r.id, label: shownLabel(readings[k]!.firstPass ? asked.filter((p) => p.pass === 0) : asked),
+          correct: ((common.right[k]![i >>> 5]! >>> (i & 31)) & 1) === 1 };
       }),
     };
   });
@@ -202,5 +203,6 @@ export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, tex
   const sv = cellOf(common, 0);
   const swv = cellOf(common, 1);
   const st = textOnly ? cellOf(common, 2) : null;
-  return { common: common.count, basis, note, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy), ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
+  return { common: common.count, basis, note, sv, swv, st, mg: multimodalGain(sv.accuracy, swv.accuracy),
+    ml: st ? multimodalLeakage(swv.accuracy, st.accuracy) : null };
 }

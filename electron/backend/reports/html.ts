@@ -64,7 +64,8 @@ function circularSection(c: NonNullable<RunReport['circular']>): string {
 
 function vrpSection(series: VrpSeries): string {
   const axes = vrpAxes(series);
-  const option = vrpRadar(theme, axes.map((a) => a.label), series.map((s) => ({ name: s.name, values: axes.map((a) => s.by[a.key]?.[a.value]?.accuracy ?? null) })));
+  const option = vrpRadar(theme, axes.map((a) => a.label),
+    series.map((s) => ({ name: s.name, values: axes.map((a) => s.by[a.key]?.[a.value]?.accuracy ?? null) })));
   return `<section><h2>VRP: accuracy per intervention level and relation value</h2>${svg(option, 760, 460)}</section>`;
 }
 

@@ -5,6 +5,7 @@ import { readKept } from './read-cache';
 import { summaryColumn, type StoredBoard } from './summary';
 import { boardDatasets, boardPageRows, boardTotal, type PageRow } from './store/board';
 import { unsummarisedRuns } from './store/summaries';
+import { jsonColumn } from '../db/json-column';
 
 /** A leaderboard row as the file holds it: everything but the status shown now. */
 type FiledRow = Omit<PageRow, 'board'> & { board: StoredBoard };
@@ -27,7 +28,7 @@ export interface BoardPage { datasetId: number | null; offset: number; limit: nu
 function filedPage(db: Db, page: BoardPage, nowMs: number) {
   for (const id of unsummarisedRuns(db)) summaryColumn(db, id, 'board');
   const filed: FiledRow[] = boardPageRows(db, { dataset: page.datasetId, limit: page.limit, offset: page.offset })
-    .map((r) => ({ ...r, board: JSON.parse(r.board) as StoredBoard }));
+    .map((r) => ({ ...r, board: jsonColumn<StoredBoard>(r.board) }));
   // A row the file says is running, or that some executor leases, may show another status later with no write (its
   // lease expires); the others show what the file says until it changes.
   const varying = filed.flatMap((r, i) => (r.status === 'running' || r.lease_pid !== null ? [i] : []));

@@ -4,6 +4,8 @@ import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
 import { pageAnswerRows, pageQuestionRows, pageTextRows, pageUnitRows, runQuestionRows, runUnitRows, type QuestionRow } from './store/questions';
 import { runRow } from '../runs/runs';
+import { jsonColumn } from '../db/json-column';
+import { readAnswer, readMeta } from '../items/columns';
 
 /** One asked pass of a question as a report sees it. */
 export interface ScoredPass {
@@ -59,7 +61,7 @@ const VRP_COLUMNS: Record<(typeof VRP_KEYS)[number], string[]> = {
  */
 function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
   for (const raw of [qMeta, iMeta]) {
-    const meta = JSON.parse(raw) as { vrp?: VrpValues; extra?: Record<string, unknown> };
+    const meta = jsonColumn<{ vrp?: VrpValues; extra?: Record<string, unknown> }>(raw);
     if (meta.vrp && typeof meta.vrp === 'object') return meta.vrp;
     if (meta.extra) {
       const found: VrpValues = {};
@@ -76,7 +78,7 @@ function vrpValues(qMeta: string, iMeta: string): VrpValues | null {
 /** A VRP variant clusters with its original's item (`meta.variantOf`), anything else with its own item. */
 function clusterItemOf(r: QuestionRow): number {
   for (const raw of [r.q_meta, r.i_meta]) {
-    const meta = JSON.parse(raw) as { variantOf?: { itemId?: unknown } };
+    const meta = jsonColumn<{ variantOf?: { itemId?: unknown } }>(raw);
     if (typeof meta.variantOf?.itemId === 'number') return meta.variantOf.itemId;
   }
   return r.item_id;
@@ -87,10 +89,11 @@ function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
   const clusterItem = clusterItemOf(r);
   return {
     questionId: r.id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
-    gold: (JSON.parse(r.answer) as string[]).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterKey(clusterItem), clusterItem,
+    gold: readAnswer(r.answer).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterKey(clusterItem), clusterItem,
     groups: {
       role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
-      ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null, position: vrp.position ?? null } : {}),
+      ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null,
+        position: vrp.position ?? null } : {}),
     },
   };
 }
@@ -98,7 +101,7 @@ function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
 /** Groups by scoring rule (METHODS §5) only when some question sets one: otherwise every question has its type's. */
 function groupByRule(questions: ScoredQuestion[], details: ReadonlyMap<number, QuestionRow>): void {
   const rows = questions.map((q) => details.get(q.questionId)!);
-  if (!rows.some((r) => isScoringRule((JSON.parse(r.q_meta) as { scoring?: unknown }).scoring))) return;
+  if (!rows.some((r) => isScoringRule(readMeta(r.q_meta).scoring))) return;
   questions.forEach((q, i) => (q.groups.scoring = ruleOf(rows[i]!.type, rows[i]!.q_meta)));
 }
 
@@ -161,7 +164,7 @@ export interface PageQuestion { itemId: number; role: Role; text: string; gold: 
 /** A page of questions' text, and each run's passes of them by run index: two reads, whatever the number of runs. */
 export function pageAnswers(db: Db, runIds: readonly number[], ids: readonly number[]) {
   const texts = pageTextRows(db, ids);
-  const questions = new Map(texts.map((r) => [r.id, { itemId: r.item_id, role: r.role, text: r.text, gold: (JSON.parse(r.answer) as string[]).join(' | ') }]));
+  const questions = new Map(texts.map((r) => [r.id, { itemId: r.item_id, role: r.role, text: r.text, gold: readAnswer(r.answer).join(' | ') }]));
   const passes = runIds.map(() => new Map<number, ShownPass[]>());
   const rows = pageAnswerRows(db, runIds, ids);
   for (const r of rows) {

@@ -57,7 +57,8 @@ describe('a comparison read from outcome vectors', () => {
     expect(cmp.common).toBe(common.length);
     expect(cmp.runs.map((r) => r.accuracy.correct)).toEqual(right.map((f) => common.filter(f).length));
     const ab = cmp.pairs.find((p) => p.first === 1 && p.second === 2)!;
-    expect([ab.mcnemar.onlyFirst, ab.mcnemar.onlySecond]).toEqual([common.filter((q) => right[0]!(q) && !right[1]!(q)).length, common.filter((q) => !right[0]!(q) && right[1]!(q)).length]);
+    expect([ab.mcnemar.onlyFirst, ab.mcnemar.onlySecond]).toEqual([common.filter((q) => right[0]!(q) && !right[1]!(q)).length,
+      common.filter((q) => !right[0]!(q) && right[1]!(q)).length]);
     const differ = common.filter((q) => right.some((f) => f(q) !== right[0]!(q)));
     expect(cmp.disagreements.total).toBe(differ.length);
   });

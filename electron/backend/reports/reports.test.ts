@@ -222,7 +222,7 @@ describe('VRP and HTML', () => {
   function vrpTsv(): string {
     const lines = ['index\tquestion\tA\tB\tanswer\tcategory\tlevel\tcolour\tshape'];
     const levels = ['none', 'partial', 'full'];
-    for (let i = 0; i < 12; i++) lines.push(`${i}\tVRP question ${i}?\tyes\tno\t${i % 2 ? 'B' : 'A'}\t${i < 6 ? "near" : "far"}\t${levels[i % 3]}\t${i % 2 ? 'red' : 'blue'}\t${i < 6 ? 'box' : 'ellipse'}`);
+    for (let i = 0; i < 12; i++) lines.push(`${i}\tVRP question ${i}?\tyes\tno\t${i % 2 ? 'B' : 'A'}\t${i < 6 ? 'near' : 'far'}\t${levels[i % 3]}\t${i % 2 ? 'red' : 'blue'}\t${i < 6 ? 'box' : 'ellipse'}`);
     const file = join(ctx.dir, 'vrp.tsv');
     writeFileSync(file, `${lines.join('\n')}\n`);
     return file;

@@ -85,7 +85,8 @@ export function drillTriplets(questions: readonly ScoredQuestion[], given: Role,
     if (!t) triplets.set(q.itemId, (t = {}));
     t[q.role] ??= q;
   }
-  const view = (q: ScoredQuestion | undefined) => q ? { questionId: q.questionId, text: q.text, gold: q.gold, label: shownAnswer(q), correct: q.correct } : null;
+  const view = (q: ScoredQuestion | undefined) => q ? { questionId: q.questionId, text: q.text, gold: q.gold, label: shownAnswer(q),
+    correct: q.correct } : null;
   const rows = [];
   for (const [itemId, t] of triplets) {
     // A triplet missing its target question counts as not right, as in the matrix itself.

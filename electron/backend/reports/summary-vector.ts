@@ -41,7 +41,8 @@ export function decodeOutcomes(blob: Uint8Array): OutcomeVector {
   // int32 views need an aligned start: a Buffer from SQLite may sit anywhere in a shared pool, so copy unless aligned.
   const bytes = blob.byteOffset % 4 === 0 ? blob : new Uint8Array(blob);
   const n = bytes.length / 9;
-  return { ids: new Int32Array(bytes.buffer, bytes.byteOffset, n), clusters: new Int32Array(bytes.buffer, bytes.byteOffset + 4 * n, n), bits: bytes.subarray(8 * n) };
+  return { ids: new Int32Array(bytes.buffer, bytes.byteOffset, n), clusters: new Int32Array(bytes.buffer, bytes.byteOffset + 4 * n, n),
+    bits: bytes.subarray(8 * n) };
 }
 
 /** A name for a run's question ids in run order: two runs with the same one asked the same questions in the same order. */

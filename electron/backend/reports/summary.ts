@@ -7,6 +7,7 @@ import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
+import { jsonColumn } from '../db/json-column';
 
 /**
  * A run's summary computed from its predictions by the reports' own scoring (loadScored, buildReportBody, boardScores):
@@ -62,9 +63,9 @@ export function summaryColumn<K extends 'report' | 'board' | 'vrp' | 'outcomes'>
   return row[column];
 }
 
-export const summaryReport = (db: Db, runId: number) => JSON.parse(summaryColumn(db, runId, 'report')) as ReportBody;
+export const summaryReport = (db: Db, runId: number) => jsonColumn<ReportBody>(summaryColumn(db, runId, 'report'));
 export const summaryOutcomes = (db: Db, runId: number): OutcomeVector => decodeOutcomes(summaryColumn(db, runId, 'outcomes'));
 export function summaryVrp(db: Db, runId: number): VrpBy | null {
   const vrp = summaryColumn(db, runId, 'vrp');
-  return vrp === null ? null : JSON.parse(vrp) as VrpBy;
+  return vrp === null ? null : jsonColumn<VrpBy>(vrp);
 }

@@ -22,7 +22,9 @@ const PAGE_SQL = `SELECT r.id, r.name, r.model, r.kind, r.dataset_id, d.name AS 
 const DATASETS_SQL = `SELECT d.id, d.name, count(*) AS runs FROM runs r JOIN datasets d ON d.id = r.dataset_id
   WHERE r.optimization_id IS NULL GROUP BY d.id ORDER BY d.name COLLATE NOCASE, d.name`;
 
-
-export const boardPageRows = (db: Db, params: { dataset: number | null; limit: number; offset: number }) => statement(db, PAGE_SQL).all(params) as PageRow[];
-export const boardTotal = (db: Db, dataset: number | null) => statement(db, `SELECT count(*) ${BOARD_FROM}`).pluck().get({ dataset }) as number;
-export const boardDatasets = (db: Db) => statement(db, DATASETS_SQL).all() as { id: number; name: string; runs: number }[];
+type PageParams = { dataset: number | null; limit: number; offset: number };
+export const boardPageRows = (db: Db, params: PageParams) => statement<[PageParams], PageRow>(db, PAGE_SQL).all(params);
+// count(*) without GROUP BY always gives a row.
+export const boardTotal = (db: Db, dataset: number | null) =>
+  statement<[{ dataset: number | null }], number>(db, `SELECT count(*) ${BOARD_FROM}`).pluck().get({ dataset })!;
+export const boardDatasets = (db: Db) => statement<[], { id: number; name: string; runs: number }>(db, DATASETS_SQL).all();

@@ -36,15 +36,17 @@ const PAGE_ANSWERS_SQL = `SELECT r.key AS run, p.question_id, p.pass, p.correct,
   FROM json_each(@runs) r CROSS JOIN json_each(@ids) j CROSS JOIN predictions p ON p.run_id = r.value AND p.question_id = j.value
   ORDER BY r.key, j.key, p.pass`;
 
-
-export const runQuestionRows = (db: Db, runId: number) => statement(db, QUESTION_SQL).all({ run: runId }) as QuestionRow[];
-export const pageQuestionRows = (db: Db, ids: readonly number[]) => statement(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) }) as QuestionRow[];
-export const runUnitRows = (db: Db, runId: number) => statement(db, UNIT_SQL).all({ run: runId }) as UnitRow[];
-export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) => statement(db, PAGE_UNIT_SQL).all({ run: runId, ids: JSON.stringify(ids) }) as UnitRow[];
+export const runQuestionRows = (db: Db, runId: number) => statement<[{ run: number }], QuestionRow>(db, QUESTION_SQL).all({ run: runId });
+export const pageQuestionRows = (db: Db, ids: readonly number[]) =>
+  statement<[{ ids: string }], QuestionRow>(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) });
+export const runUnitRows = (db: Db, runId: number) => statement<[{ run: number }], UnitRow>(db, UNIT_SQL).all({ run: runId });
+export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) =>
+  statement<[{ run: number; ids: string }], UnitRow>(db, PAGE_UNIT_SQL).all({ run: runId, ids: JSON.stringify(ids) });
 
 export interface PageTextRow { id: number; item_id: number; role: Role; text: string; answer: string }
-export const pageTextRows = (db: Db, ids: readonly number[]) => statement(db, PAGE_TEXT_SQL).all({ ids: JSON.stringify(ids) }) as PageTextRow[];
+export const pageTextRows = (db: Db, ids: readonly number[]) =>
+  statement<[{ ids: string }], PageTextRow>(db, PAGE_TEXT_SQL).all({ ids: JSON.stringify(ids) });
 
 export interface PageAnswerRow { run: number; question_id: number; pass: number; correct: number | null; label: string | null }
 export const pageAnswerRows = (db: Db, runIds: readonly number[], ids: readonly number[]) =>
-  statement(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: JSON.stringify(ids) }) as PageAnswerRow[];
+  statement<[{ runs: string; ids: string }], PageAnswerRow>(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: JSON.stringify(ids) });
