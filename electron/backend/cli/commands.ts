@@ -47,6 +47,27 @@ export async function withProject(opts: Common, create: boolean, fn: (backend: B
   });
 }
 
+/**
+ * Declares `name` under `parent` as a command on an existing project and runs `run` inside `withProject`. Options are
+ * added in the order `--help` lists them: `--project` first, then the ones `own` adds (with any description and
+ * arguments), `--json` last. `run` gets the parsed options and then the command's arguments, as commander parsed them.
+ */
+export function projectCommand<O extends Common, A extends unknown[] = []>(
+  parent: Command,
+  name: string,
+  own: (command: Command) => Command,
+  run: (backend: Backend, out: Output, opts: O, ...args: A) => Promise<void>,
+): Command {
+  const command = own(parent.command(name).requiredOption('--project <file>', 'the *.anchor project file'));
+  return command
+    .option('--json', 'print one JSON document')
+    .action(async () => {
+      const opts = command.opts<O>();
+      // processedArgs holds the arguments after their parsers (int for ids), in declaration order.
+      return withProject(opts, false, (backend, out) => run(backend, out, opts, ...(command.processedArgs as A)));
+    });
+}
+
 interface ExportOptions extends Common {
   dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license: string; citation?: string; shardMb?: number;
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Backend } from '..';
 import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contract';
 import { AppError } from '../errors';
-import { int, withProject, type Common } from './commands';
+import { int, projectCommand, type Common } from './commands';
 import type { Output } from './output';
 import type { RunOutcome } from '../runs/execute';
 
@@ -55,10 +55,8 @@ interface EvalOptions extends Common {
 }
 
 export function registerEval(program: Command): void {
-  program
-    .command('eval')
+  projectCommand(program, 'eval', (c) => c
     .description('evaluate a model on a dataset; running the same command again resumes an unfinished run')
-    .requiredOption('--project <file>', 'the *.anchor project file')
     .requiredOption('--dataset <name>', 'dataset name')
     .requiredOption('--model <name>', 'an endpoint name (anchor models list), or random-guess')
     .option('--roles <list>', 'comma-separated: origin,perception,knowledge (default all)')
@@ -74,9 +72,8 @@ export function registerEval(program: Command): void {
     .option('--fail-fast', 'stop at the first request that fails after its retries')
     .option('--vrp-clarification', 'VRPTest\'s mitigation: tell the model a variant\'s instruction is written in the image (full) or marked on it (partial)')
     .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
-    .option('--new', 'start a new run even if an unfinished one has this configuration')
-    .option('--json', 'print one JSON document')
-    .action(async (opts: EvalOptions) => withProject(opts, false, (backend, out) => evaluate(backend, out, opts)));
+    .option('--new', 'start a new run even if an unfinished one has this configuration'),
+  (backend, out, opts: EvalOptions) => evaluate(backend, out, opts));
   registerRuns(program);
 }
 
@@ -108,45 +105,24 @@ async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promi
 /** `anchor runs …`: list, show, retry and resume a project's runs. */
 function registerRuns(program: Command): void {
   const runs = program.command('runs').description('evaluation runs of a project');
-  runs
-    .command('list')
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--json', 'print one JSON document')
-    .action(async (opts: Common) =>
-      withProject(opts, false, async (backend, out) => {
-        const list = await backend.call('runs.list');
-        out.result(list, () => (list.length === 0 ? 'No runs yet: anchor eval --project F --dataset NAME --model NAME' : list.map(describeRun).join('\n')));
-      }),
-    );
-  runs
-    .command('show')
-    .argument('<id>', 'run id', int)
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--json', 'print one JSON document')
-    .action(async (id: number, opts: Common) =>
-      withProject(opts, false, async (backend, out) => {
-        const summary = await backend.call('runs.get', { id });
-        const byPath: Record<string, number> = {};
-        for (const path of ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const) {
-          byPath[path] = (await backend.call('runs.predictions', { runId: id, extraction: path, limit: 1 })).total;
-        }
-        out.result({ ...summary, byExtraction: byPath }, () =>
-          `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-      }),
-    );
+  projectCommand(runs, 'list', (c) => c, async (backend, out) => {
+    const list = await backend.call('runs.list');
+    out.result(list, () => (list.length === 0 ? 'No runs yet: anchor eval --project F --dataset NAME --model NAME' : list.map(describeRun).join('\n')));
+  });
+  projectCommand(runs, 'show', (c) => c.argument('<id>', 'run id', int), async (backend, out, _opts: Common, id: number) => {
+    const summary = await backend.call('runs.get', { id });
+    const byPath: Record<string, number> = {};
+    for (const path of ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const) {
+      byPath[path] = (await backend.call('runs.predictions', { runId: id, extraction: path, limit: 1 })).total;
+    }
+    out.result({ ...summary, byExtraction: byPath }, () =>
+      `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  });
   for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
-    runs
-      .command(name)
-      .description(text)
-      .argument('<id>', 'run id', int)
-      .requiredOption('--project <file>', 'the *.anchor project file')
-      .option('--json', 'print one JSON document')
-      .action(async (id: number, opts: Common) =>
-        withProject(opts, false, async (backend, out) => {
-          const { done } = backend.state.runs.resume(id, which);
-          const summary = await follow(backend, out, id, done);
-          out.result(summary, () => describeRun(summary));
-        }),
-      );
+    projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int), async (backend, out, _opts: Common, id: number) => {
+      const { done } = backend.state.runs.resume(id, which);
+      const summary = await follow(backend, out, id, done);
+      out.result(summary, () => describeRun(summary));
+    });
   }
 }

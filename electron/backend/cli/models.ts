@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { EndpointInput } from '@shared/contract';
 import { int, withBackend } from './commands';
 import { AppError } from '../errors';
+import type { Backend } from '..';
+import type { Output } from './output';
 
 /** `anchor models …`: the machine's model endpoints (keys come from environment variables here, never from files). */
 export function registerModels(program: Command): void {
@@ -68,32 +70,28 @@ function registerList(models: Command): void {
     );
 }
 
-function registerTest(models: Command): void {
+/** An endpoint command that names one endpoint and needs no project: `anchor models test|remove NAME [--json]`. */
+function namedEndpointCommand(models: Command, command: string, description: string, run: (backend: Backend, out: Output, name: string) => Promise<void>): void {
   models
-    .command('test')
-    .description('send one tiny request and report latency')
+    .command(command)
+    .description(description)
     .argument('<name>')
     .option('--json', 'print one JSON document')
-    .action(async (name: string, o: { json?: boolean }) =>
-      withBackend(o.json, async (backend, out) => {
-        const r = await backend.call('endpoints.test', { name });
-        // A failure is an error with its code, so the JSON and the exit code agree.
-        if (!r.ok) throw new AppError('endpoint_failed', `${name}: failed after ${r.latencyMs} ms — ${r.error}`);
-        out.result(r, () => `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"`);
-      }),
-    );
+    .action(async (name: string, o: { json?: boolean }) => withBackend(o.json, (backend, out) => run(backend, out, name)));
+}
+
+function registerTest(models: Command): void {
+  namedEndpointCommand(models, 'test', 'send one tiny request and report latency', async (backend, out, name) => {
+    const r = await backend.call('endpoints.test', { name });
+    // A failure is an error with its code, so the JSON and the exit code agree.
+    if (!r.ok) throw new AppError('endpoint_failed', `${name}: failed after ${r.latencyMs} ms — ${r.error}`);
+    out.result(r, () => `${name}: OK in ${r.latencyMs} ms — replied "${r.reply}"`);
+  });
 }
 
 function registerRemove(models: Command): void {
-  models
-    .command('remove')
-    .description('forget an endpoint')
-    .argument('<name>')
-    .option('--json', 'print one JSON document')
-    .action(async (name: string, o: { json?: boolean }) =>
-      withBackend(o.json, async (backend, out) => {
-        const r = await backend.call('endpoints.delete', { name });
-        out.result(r, () => (r.deleted ? `Removed ${name}` : `No endpoint named ${name}`));
-      }),
-    );
+  namedEndpointCommand(models, 'remove', 'forget an endpoint', async (backend, out, name) => {
+    const r = await backend.call('endpoints.delete', { name });
+    out.result(r, () => (r.deleted ? `Removed ${name}` : `No endpoint named ${name}`));
+  });
 }

@@ -7,7 +7,7 @@ import type { Output as CliOutput } from './output';
 import { AppError } from '../errors';
 import { predictionFormats, type Output, type PredictionFormat } from '@shared/contract';
 import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '@shared/reports/format';
-import { int, withProject, type Common } from './commands';
+import { int, projectCommand, type Common } from './commands';
 import { datasetId } from './eval';
 
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
@@ -26,61 +26,49 @@ function importSummary(r: Output<'runs.importPredictions'>): string {
 export function registerReport(program: Command): void {
   const runs = program.commands.find((c) => c.name() === 'runs');
   if (!runs) throw new Error('register `anchor eval` first: `runs import` joins its `runs` group');
-  runs
-    .command('import')
+  projectCommand(runs, 'import', (c) => c
     .description('score a model-output file against a dataset of the project, as a finished run')
     .argument('<file>', 'VLMEvalKit {model}_{dataset}.xlsx/TSV/CSV, lmms-eval --log_samples JSONL, MMEvalPro model-output JSON or MMMU {id: answer} JSON')
-    .requiredOption('--project <file>', 'the *.anchor project file')
     .requiredOption('--dataset <name>', 'the dataset the predictions answer')
     .option('--format <format>', `${predictionFormats.join(' | ')} (auto: by content)`, 'auto')
     .requiredOption('--model <name>', 'the model that wrote the answers')
     .option('--name <name>', 'the run\'s name (default: model · dataset · imported)')
     .option('--judge-file <file>', 'a VLMEvalKit judge result file (…_result.xlsx): its hit and log are kept beside our reading')
-    .option('--skip-unmatched', 'import the rows that match a question and list the rest (default: refuse the file)')
-    .option('--json', 'print one JSON document')
-    .action(async (file: string, opts: ImportOptions) =>
-      withProject(opts, false, async (backend, out) => {
-        const r = await backend.call('runs.importPredictions', {
-          datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format, model: opts.model, ...(opts.name ? { name: opts.name } : {}),
-          ...(opts.judgeFile ? { judgePath: resolve(opts.judgeFile) } : {}), skipUnmatched: opts.skipUnmatched === true,
-        });
-        out.result(r, () => importSummary(r));
-      }),
-    );
+    .option('--skip-unmatched', 'import the rows that match a question and list the rest (default: refuse the file)'),
+  async (backend, out, opts: ImportOptions, file: string) => {
+    const r = await backend.call('runs.importPredictions', {
+      datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format, model: opts.model, ...(opts.name ? { name: opts.name } : {}),
+      ...(opts.judgeFile ? { judgePath: resolve(opts.judgeFile) } : {}), skipUnmatched: opts.skipUnmatched === true,
+    });
+    out.result(r, () => importSummary(r));
+  });
 
-  runs
-    .command('reread')
-    .description('read a finished run\'s replies again with the current extraction rules, as a new run to compare with it')
-    .argument('<run>', 'run id', int)
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--json', 'print one JSON document')
-    .action(async (id: number, opts: Common) =>
-      withProject(opts, false, async (backend, out) => {
-        const r = await backend.call('runs.reread', { id });
-        out.result(r, () => `run ${r.runId}: ${r.predictions} replies re-read, ${r.changed} read differently, ${r.correct} right; compare with: anchor report ${r.runId} --compare ${id}`);
-      }),
-    );
+  projectCommand(
+    runs, 'reread',
+    (c) => c
+      .description('read a finished run\'s replies again with the current extraction rules, as a new run to compare with it')
+      .argument('<run>', 'run id', int),
+    async (backend, out, _opts: Common, id: number) => {
+      const r = await backend.call('runs.reread', { id });
+      out.result(r, () => `run ${r.runId}: ${r.predictions} replies re-read, ${r.changed} read differently, ${r.correct} right; compare with: anchor report ${r.runId} --compare ${id}`);
+    },
+  );
 
-  program
-    .command('report')
+  projectCommand(program, 'report', (c) => c
     .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML')
     .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', int)
-    .requiredOption('--project <file>', 'the *.anchor project file')
     .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
     .option('--seeing <ids>', 'seeing-or-not (MMStar): WITH,WITHOUT[,TEXT] run ids — with images, images withheld, text-only LLM', ids)
-    .option('--html <file>', 'write the HTML report to this file')
-    .option('--json', 'print one JSON document')
-    .action(async (id: number | undefined, opts: ReportOptions) =>
-      withProject(opts, false, async (backend, out) => {
-        const seeing = opts.seeing ? await backend.call('reports.seeing', seeingInput(opts.seeing)) : null;
-        if (id === undefined) {
-          if (!seeing) throw new AppError('invalid_input', 'give a run id, or --seeing WITH,WITHOUT[,TEXT]');
-          out.result(seeing, () => seeingLines(seeing).join('\n'));
-          return;
-        }
-        await runReport(backend, out, id, opts, seeing);
-      }),
-    );
+    .option('--html <file>', 'write the HTML report to this file'),
+  async (backend, out, opts: ReportOptions, id: number | undefined) => {
+    const seeing = opts.seeing ? await backend.call('reports.seeing', seeingInput(opts.seeing)) : null;
+    if (id === undefined) {
+      if (!seeing) throw new AppError('invalid_input', 'give a run id, or --seeing WITH,WITHOUT[,TEXT]');
+      out.result(seeing, () => seeingLines(seeing).join('\n'));
+      return;
+    }
+    await runReport(backend, out, id, opts, seeing);
+  });
 }
 
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { LintFinding, UserRole } from '@shared/contract';
-import { withProject, type Common } from './commands';
+import { projectCommand, type Common } from './commands';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
@@ -17,68 +17,54 @@ async function passwordFromStdin(): Promise<string> {
 export function registerTeam(program: Command): void {
   const users = program.command('users').description('people in a project and their roles (annotator, checker, lead)');
 
-  users
-    .command('add')
-    .argument('<name>', 'login name (lowercase letters, digits, . _ -)')
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .requiredOption('--role <roles>', 'annotator, checker and/or lead (repeat or separate with commas)', collect)
-    .option('--display-name <text>', 'the name shown in the studio')
-    .option('--password-stdin', 'read a password from standard input; with one, the person can log in to a team server')
-    .option('--json', 'print one JSON document')
-    .action(async (name: string, opts: Common & { role: string[]; displayName?: string; passwordStdin?: boolean }) =>
-      withProject(opts, false, async (backend, out) => {
-        const password = opts.passwordStdin ? await passwordFromStdin() : undefined;
-        const user = await backend.call('users.add', {
-          name, roles: opts.role as UserRole[], ...(opts.displayName ? { displayName: opts.displayName } : {}), ...(password ? { password } : {}),
-        });
-        out.result(user, () => `Added ${user.name} (${user.roles.join(', ')})${user.hasPassword ? ' with a password' : ''}`);
-      }),
-    );
+  projectCommand(
+    users, 'add',
+    (c) => c
+      .argument('<name>', 'login name (lowercase letters, digits, . _ -)')
+      .requiredOption('--role <roles>', 'annotator, checker and/or lead (repeat or separate with commas)', collect)
+      .option('--display-name <text>', 'the name shown in the studio')
+      .option('--password-stdin', 'read a password from standard input; with one, the person can log in to a team server'),
+    async (backend, out, opts: Common & { role: string[]; displayName?: string; passwordStdin?: boolean }, name: string) => {
+      const password = opts.passwordStdin ? await passwordFromStdin() : undefined;
+      const user = await backend.call('users.add', {
+        name, roles: opts.role as UserRole[], ...(opts.displayName ? { displayName: opts.displayName } : {}), ...(password ? { password } : {}),
+      });
+      out.result(user, () => `Added ${user.name} (${user.roles.join(', ')})${user.hasPassword ? ' with a password' : ''}`);
+    },
+  );
 
-  users
-    .command('list')
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--json', 'print one JSON document')
-    .action(async (opts: Common) =>
-      withProject(opts, false, async (backend, out) => {
-        const list = await backend.call('users.list');
-        out.result(list, () => list.length === 0
-          ? 'No one yet: add a lead with `anchor users add NAME --role lead --password-stdin`'
-          : list.map((u) => `${u.name.padEnd(16)} ${u.roles.join(', ').padEnd(28)} ${u.hasPassword ? 'can log in' : 'no password'}  ${u.displayName}`).join('\n'));
-      }),
-    );
+  projectCommand(users, 'list', (c) => c, async (backend, out) => {
+    const list = await backend.call('users.list');
+    out.result(list, () => list.length === 0
+      ? 'No one yet: add a lead with `anchor users add NAME --role lead --password-stdin`'
+      : list.map((u) => `${u.name.padEnd(16)} ${u.roles.join(', ').padEnd(28)} ${u.hasPassword ? 'can log in' : 'no password'}  ${u.displayName}`).join('\n'));
+  });
 
-  users
-    .command('passwd')
-    .argument('<name>', 'login name')
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .requiredOption('--password-stdin', 'read the new password from standard input')
-    .option('--json', 'print one JSON document')
-    .action(async (name: string, opts: Common) =>
-      withProject(opts, false, async (backend, out) => {
-        const user = await backend.call('users.setPassword', { name, password: await passwordFromStdin() });
-        out.result(user, () => `Set a new password for ${user.name}; their open sessions have ended`);
-      }),
-    );
+  projectCommand(
+    users, 'passwd',
+    (c) => c.argument('<name>', 'login name').requiredOption('--password-stdin', 'read the new password from standard input'),
+    async (backend, out, _opts: Common, name: string) => {
+      const user = await backend.call('users.setPassword', { name, password: await passwordFromStdin() });
+      out.result(user, () => `Set a new password for ${user.name}; their open sessions have ended`);
+    },
+  );
 
-  program
-    .command('lint')
-    .description('find answers that are not an option, duplicate options, missing images, empty questions and incomplete triplets')
-    .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--dataset <name>', 'only this dataset')
-    .option('--json', 'print one JSON document')
-    .action(async (opts: Common & { dataset?: string }) =>
-      withProject(opts, false, async (backend, out) => {
-        const datasets = await backend.call('datasets.list');
-        const dataset = opts.dataset === undefined ? undefined : datasets.find((d) => d.name === opts.dataset);
-        if (opts.dataset !== undefined && !dataset) throw new Error(`no dataset named "${opts.dataset}"`);
-        const { findings } = await backend.call('lint.run', dataset ? { datasetId: dataset.id } : {});
-        const names = new Map(datasets.map((d) => [d.id, d.name]));
-        out.result({ findings, count: findings.length }, () => humanLint(findings, names));
-        // Findings fail the command, so `anchor lint` can gate a release script.
-        if (findings.length > 0) process.exitCode = 2;
-      }),
-    );
+  projectCommand(
+    program, 'lint',
+    (c) => c
+      .description('find answers that are not an option, duplicate options, missing images, empty questions and incomplete triplets')
+      .option('--dataset <name>', 'only this dataset'),
+    async (backend, out, opts: Common & { dataset?: string }) => {
+      const datasets = await backend.call('datasets.list');
+      const dataset = opts.dataset === undefined ? undefined : datasets.find((d) => d.name === opts.dataset);
+      if (opts.dataset !== undefined && !dataset) throw new Error(`no dataset named "${opts.dataset}"`);
+      const { findings } = await backend.call('lint.run', dataset ? { datasetId: dataset.id } : {});
+      const names = new Map(datasets.map((d) => [d.id, d.name]));
+      out.result({ findings, count: findings.length }, () => humanLint(findings, names));
+      // Findings fail the command, so `anchor lint` can gate a release script.
+      if (findings.length > 0) process.exitCode = 2;
+    },
+  );
 }
 
 function humanLint(findings: LintFinding[], names: Map<number, string>): string {

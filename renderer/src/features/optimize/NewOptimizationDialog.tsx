@@ -1,28 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Wand2 } from 'lucide-react';
 import { DEFAULT_PARAMS } from '@shared/optimize/params';
 import { useCall, useMutate } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
+import { useDatasetForm } from '../../api/useDatasetForm';
 import { Modal } from '../../components/Modal';
 import { useOptimize } from '../../stores/optimize';
 import { defaultModels, initialOptimizationForm, optimizationReady, type OptimizationForm as Form } from './optimization-form';
 
 /** The optimisation's settings, with the first dataset and endpoints chosen once they load, and the plan they make. */
 function useOptimizationForm() {
-  const datasets = useCall('datasets.list');
+  const { datasets, form, set, facets } = useDatasetForm<Form>(initialOptimizationForm);
   const endpoints = useCall('endpoints.list');
-  const [form, setForm] = useState<Form>(initialOptimizationForm);
-  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
-
-  useEffect(() => {
-    if (form.datasetId === -1 && datasets.data?.[0]) set({ datasetId: datasets.data[0].id });
-  }, [datasets.data, form.datasetId]);
   useEffect(() => {
     const models = defaultModels(endpoints.data ?? []);
     if (models && form.target === '') set(models);
   }, [endpoints.data, form.target]);
 
-  const facets = useCall('questions.facets', { datasetId: form.datasetId }, { enabled: form.datasetId !== -1 });
   const ready = optimizationReady(form);
   const plan = useCall('optimizations.plan', useDebounced(form, 250), { enabled: ready, retry: false });
   return { datasets, endpoints, facets, form, set, ready, plan };
