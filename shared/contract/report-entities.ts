@@ -31,14 +31,19 @@ export const mmEvalProScoresSchema = z.object({
   origin_score: z.number(),
   perception_score: z.number(),
   knowledge_score: z.number(),
+  /** OA − GA */
   consistency_gap: z.number(),
+  /** P(perception right | origin right) */
   perception_consistency: z.number(),
+  /** P(knowledge right | origin right) */
   knowledge_consistency: z.number(),
+  /** conditional[X][Y] = P(X right | Y right), ×100 */
   conditional: z.object({ origin: roleRecord, perception: roleRecord, knowledge: roleRecord }),
+  /** Triplets whose question of each role is right: the denominators of the conditional matrix's columns. */
   conditional_n: roleRecord,
-  /** Complete triplets; the triplet metrics (GA, CG, PC, KC, conditional) count these only. */
+  /** Complete triplets (all three roles answered): the denominator of GA, CG, PC, KC and the conditional matrix. */
   triplets: z.number().int(),
-  /** Triplets missing a role, left out of the triplet metrics. */
+  /** Triplets missing a role (a run that skipped a question): left out of the triplet metrics, counted here. */
   incomplete_triplets: z.number().int(),
   questions: z.number().int(),
 });

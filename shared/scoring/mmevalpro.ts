@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Role } from '../contract/entities';
+import type { mmEvalProScoresSchema } from '../contract/report-entities';
 import { pyRound } from './rounding';
 
 /** One answered question as the MMEvalPro scorer sees it: `prediction` is already an extracted label. */
@@ -12,28 +14,8 @@ export interface TripletAnswer {
   correct?: boolean;
 }
 
-export interface MmEvalProScores {
-  genuine_accuracy_score: number;
-  average_score: number;
-  origin_score: number;
-  perception_score: number;
-  knowledge_score: number;
-  /** OA − GA */
-  consistency_gap: number;
-  /** P(perception right | origin right) */
-  perception_consistency: number;
-  /** P(knowledge right | origin right) */
-  knowledge_consistency: number;
-  /** conditional[X][Y] = P(X right | Y right), ×100 */
-  conditional: Record<Role, Record<Role, number>>;
-  /** Triplets whose question of each role is right: the denominators of the conditional matrix's columns. */
-  conditional_n: Record<Role, number>;
-  /** Complete triplets (all three roles answered): the denominator of GA, CG, PC, KC and the conditional matrix. */
-  triplets: number;
-  /** Triplets missing a role (a run that skipped a question): left out of the triplet metrics, counted here. */
-  incomplete_triplets: number;
-  questions: number;
-}
+/** The published scorer's figures, as the contract carries them (one shape for both). */
+export type MmEvalProScores = z.infer<typeof mmEvalProScoresSchema>;
 
 const roles: Role[] = ['origin', 'perception', 'knowledge'];
 const pct = (n: number, d: number) => (d === 0 ? 0 : pyRound((100 * n) / d, 2));
@@ -57,7 +39,8 @@ interface Counts {
 const zeroRoles = (): Record<Role, number> => ({ origin: 0, perception: 0, knowledge: 0 });
 
 function emptyCounts(): Counts {
-  return { right: zeroRoles(), asked: zeroRoles(), triplets: 0, incomplete: 0, genuine: 0, originRight: 0, both: { origin: zeroRoles(), perception: zeroRoles(), knowledge: zeroRoles() }, given: zeroRoles() };
+  return { right: zeroRoles(), asked: zeroRoles(), triplets: 0, incomplete: 0, genuine: 0, originRight: 0,
+    both: { origin: zeroRoles(), perception: zeroRoles(), knowledge: zeroRoles() }, given: zeroRoles() };
 }
 
 function tally(answers: readonly TripletAnswer[]): Counts {
@@ -91,11 +74,13 @@ function tally(answers: readonly TripletAnswer[]): Counts {
 }
 
 function add(a: Counts, b: Counts): Counts {
-  const sum = (x: Record<Role, number>, y: Record<Role, number>) => ({ origin: x.origin + y.origin, perception: x.perception + y.perception, knowledge: x.knowledge + y.knowledge });
+  const sum = (x: Record<Role, number>, y: Record<Role, number>) => (
+    { origin: x.origin + y.origin, perception: x.perception + y.perception, knowledge: x.knowledge + y.knowledge });
   return {
     right: sum(a.right, b.right), asked: sum(a.asked, b.asked), triplets: a.triplets + b.triplets, incomplete: a.incomplete + b.incomplete,
     genuine: a.genuine + b.genuine, originRight: a.originRight + b.originRight,
-    both: { origin: sum(a.both.origin, b.both.origin), perception: sum(a.both.perception, b.both.perception), knowledge: sum(a.both.knowledge, b.both.knowledge) },
+    both: { origin: sum(a.both.origin, b.both.origin), perception: sum(a.both.perception, b.both.perception),
+      knowledge: sum(a.both.knowledge, b.both.knowledge) },
     given: sum(a.given, b.given),
   };
 }
