@@ -9,6 +9,16 @@ const INK = '#1f2933';
 const GRID = '#d9dee5';
 const COLORS: Record<string, string> = { red: '#d64545', blue: '#2f6fdb', green: '#2f9e5b' };
 
+/** A line in ink through the points, closed back to the first when `closed`. */
+function inkPath(ctx: SKRSContext2D, width: number, points: readonly (readonly [number, number])[], closed: boolean): void {
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+  if (closed) ctx.closePath();
+  ctx.stroke();
+}
+
 function frame(ctx: SKRSContext2D, title: string | null): void {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, W, H);
@@ -41,13 +51,7 @@ function axes(ctx: SKRSContext2D, values: number[], step: number): Axes {
     ctx.fillStyle = INK;
     ctx.fillText(String(v), x0 - 8, y(v) + 5);
   }
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  ctx.moveTo(x0, y1);
-  ctx.lineTo(x0, y0);
-  ctx.lineTo(x1, y0);
-  ctx.stroke();
+  inkPath(ctx, 2, [[x0, y1], [x0, y0], [x1, y0]], false);
   return { x0, y0, x1, y1, max, y };
 }
 
@@ -97,14 +101,7 @@ function drawTriangle(ctx: SKRSContext2D, item: TriangleItem): void {
   const scale = Math.min(420 / item.b, 300 / item.a);
   const ox = 110, oy = H - 60;
   const bx = ox + item.b * scale, ay = oy - item.a * scale;
-  ctx.strokeStyle = INK;
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.moveTo(ox, oy);
-  ctx.lineTo(bx, oy);
-  ctx.lineTo(ox, ay);
-  ctx.closePath();
-  ctx.stroke();
+  inkPath(ctx, 3, [[ox, oy], [bx, oy], [ox, ay]], true);
   ctx.lineWidth = 2;
   ctx.strokeRect(ox, oy - 18, 18, 18);
   ctx.fillStyle = INK;
