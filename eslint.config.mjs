@@ -2,6 +2,7 @@
 // CONTRIBUTING.md ("where does X go"). Runs in `npm test`; a boundary is changed here, with a reason, never disabled
 // in a file to land a change.
 import js from '@eslint/js';
+import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 /** Imports a layer may never make, as `no-restricted-imports` patterns with the reason shown to whoever makes one. */
@@ -69,7 +70,7 @@ function backendBoundaries(unit, floor) {
 
 // SQL only in a domain's store.ts or store/ and in db/ (issue 21): no file is excepted.
 const sqlCalls = [
-  { selector: "CallExpression[callee.property.name=/^(prepare|pragma)$/]", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
+  { selector: 'CallExpression[callee.property.name=/^(prepare|pragma)$/]', message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
   { selector: "CallExpression[callee.name='statement']", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
   { selector: "CallExpression[callee.property.name='exec'][callee.object.name=/^(db|stage)$/]", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
 ];
@@ -82,6 +83,41 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  // The formatter (issue 21, decision 92): the house layout as fixable rules; `npm run format` applies them. The dense
+  // one-line style is kept on purpose: a reflowing formatter spread it over 7,500 more lines and repeated blocks.
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    plugins: { '@stylistic': stylistic },
+    rules: {
+      '@stylistic/indent': ['error', 2, { SwitchCase: 1, flatTernaryExpressions: true, ignoredNodes: ['TemplateLiteral *', 'JSXElement', 'JSXElement > *', 'JSXAttribute', 'JSXIdentifier', 'JSXNamespacedName', 'JSXMemberExpression', 'JSXSpreadAttribute', 'JSXExpressionContainer', 'JSXOpeningElement', 'JSXClosingElement', 'JSXFragment', 'JSXOpeningFragment', 'JSXClosingFragment', 'JSXText', 'JSXEmptyExpression', 'JSXSpreadChild'] }],
+      '@stylistic/quotes': ['error', 'single', { avoidEscape: true, allowTemplateLiterals: 'always' }],
+      '@stylistic/semi': ['error', 'always'],
+      '@stylistic/comma-dangle': ['error', 'always-multiline'],
+      '@stylistic/no-trailing-spaces': 'error',
+      '@stylistic/eol-last': 'error',
+      '@stylistic/no-multiple-empty-lines': ['error', { max: 1, maxEOF: 0, maxBOF: 0 }],
+      // As .editorconfig's max_line_length; a long string, template or pattern is better whole than cut.
+      '@stylistic/max-len': ['error', { code: 160, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+      '@stylistic/object-curly-spacing': ['error', 'always'],
+      '@stylistic/array-bracket-spacing': ['error', 'never'],
+      '@stylistic/comma-spacing': 'error',
+      '@stylistic/key-spacing': 'error',
+      '@stylistic/keyword-spacing': 'error',
+      '@stylistic/space-before-blocks': 'error',
+      '@stylistic/space-infix-ops': 'error',
+      '@stylistic/arrow-spacing': 'error',
+      '@stylistic/semi-spacing': 'error',
+      '@stylistic/brace-style': ['error', '1tbs', { allowSingleLine: true }],
+      '@stylistic/member-delimiter-style': 'error',
+      '@stylistic/type-annotation-spacing': 'error',
+      '@stylistic/space-in-parens': 'error',
+      '@stylistic/block-spacing': 'error',
+      '@stylistic/no-multi-spaces': ['error', { ignoreEOLComments: true }],
+      '@stylistic/jsx-quotes': ['error', 'prefer-double'],
+      '@stylistic/linebreak-style': ['error', 'unix'],
+      '@stylistic/no-tabs': 'error',
     },
   },
   // Small functions (issue 21): a component or function over 80 lines is split into hooks, views or named steps.

@@ -21,7 +21,8 @@ test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'a tea
 
 const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
 
-interface TripletView { itemId: number; version: number; draft: { perception: { text: string; options: string[] }; knowledge: { text: string; options: string[] } } }
+interface Drafted { text: string; options: string[] }
+interface TripletView { itemId: number; version: number; draft: { perception: Drafted; knowledge: Drafted } }
 
 /** Assigns one more item to Ann (checked by Lea and Cat) and returns its id. */
 async function freshItem(ann: Page): Promise<number> {

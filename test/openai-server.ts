@@ -165,7 +165,8 @@ export class FakeOpenAI {
     const attempt = (this.attempts.get(key) ?? 0) + 1;
     this.attempts.set(key, attempt);
     const fault = this.options.fault?.(prompt, attempt) ?? { kind: 'ok' };
-    const record: RecordedRequest = { prompt, key, images, attempt, fault: fault.kind, delivered: false, body, authorization: req.headers.authorization ?? null };
+    const record: RecordedRequest = { prompt, key, images, attempt, fault: fault.kind, delivered: false, body,
+      authorization: req.headers.authorization ?? null };
     this.requests.push(record);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

@@ -131,7 +131,6 @@ describe('prompt diff', () => {
   });
 });
 
-
 describe('question templates', () => {
   it('finds the words a task\'s questions share, with a slot where they differ, and reads each question\'s slot values', () => {
     const questions = ['How many apples are there in the image?', 'How many red cars are there in the image?', 'How many dogs are there in the image?'];

@@ -70,7 +70,8 @@ function whiskers(stroke: string): CustomSeriesRenderItem {
 }
 
 /** Accuracy per group as horizontal bars with 95% interval whiskers, n in the tooltip. One or more series. */
-export function accuracyBars(theme: ChartTheme, labels: readonly string[], series: readonly { name: string; cells: readonly (AccuracyCellData | undefined)[] }[]): EChartsOption {
+export function accuracyBars(theme: ChartTheme, labels: readonly string[],
+  series: readonly { name: string; cells: readonly (AccuracyCellData | undefined)[] }[]): EChartsOption {
   const k = series.length;
   // Bars of one category sit side by side; each whisker is shifted to the middle of its own bar.
   const barShare = 0.7 / k;

@@ -21,7 +21,8 @@ export function readResponse(type: QuestionType, options: readonly Option[], res
 }
 
 /** Whether an answer is right: the exact gold label for multiple-choice; MMMU's open matching on the raw response. */
-export function isRight(type: QuestionType, gold: readonly string[], label: string | null, response: string | null, rule: ScoringRule = defaultRule(type)): boolean {
+export function isRight(type: QuestionType, gold: readonly string[], label: string | null, response: string | null,
+  rule: ScoringRule = defaultRule(type)): boolean {
   if (rule === 'choice') return label !== null && gold.includes(label);
   if (label === null) return false;
   if (rule === 'bleu4' || rule === 'exact-text') return textRight(rule, gold, response ?? label);

@@ -69,7 +69,8 @@ export function projectCommand<O extends Common, A extends unknown[] = []>(
 }
 
 interface ExportOptions extends Common {
-  dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license: string; citation?: string; shardMb?: number;
+  dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license: string;
+  citation?: string; shardMb?: number;
 }
 
 export function registerCommands(program: Command): void {

@@ -6,7 +6,6 @@ import { int, projectCommand, type Common } from './commands';
 import type { Output } from './output';
 import type { RunOutcome } from '../runs/execute';
 
-
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
   const cost = r.cost === null ? '' : `, $${r.cost.toFixed(4)}`;

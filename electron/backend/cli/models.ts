@@ -71,7 +71,8 @@ function registerList(models: Command): void {
 }
 
 /** An endpoint command that names one endpoint and needs no project: `anchor models test|remove NAME [--json]`. */
-function namedEndpointCommand(models: Command, command: string, description: string, run: (backend: Backend, out: Output, name: string) => Promise<void>): void {
+function namedEndpointCommand(models: Command, command: string, description: string,
+  run: (backend: Backend, out: Output, name: string) => Promise<void>): void {
   models
     .command(command)
     .description(description)

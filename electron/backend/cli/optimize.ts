@@ -4,7 +4,8 @@ import { int, withProject, type Common } from './commands';
 
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
-  prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number; alphaStar?: number; resume?: number;
+  prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number;
+  alphaStar?: number; resume?: number;
 }
 
 function humanPlan(plan: OptimizePlan): string {

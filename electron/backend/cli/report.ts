@@ -71,7 +71,6 @@ export function registerReport(program: Command): void {
   });
 }
 
-
 function seeingInput(runIds: number[]): { withImages: number; withoutImages: number; textOnly: number | null } {
   if (runIds.length < 2 || runIds.length > 3 || runIds.some((x) => !Number.isInteger(x))) {
     throw new AppError('invalid_input', '--seeing takes two or three run ids: WITH,WITHOUT[,TEXT] (with images, images withheld, text-only LLM)');

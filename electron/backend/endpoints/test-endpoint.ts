@@ -2,7 +2,9 @@ import { createChatClient, RequestError } from '../engine/client';
 import type { EndpointStore } from './endpoints';
 
 /** "Test connection": one tiny request, its latency, and the endpoint's own words when it fails. */
-export async function testEndpoint(store: EndpointStore, name: string): Promise<{ ok: boolean; latencyMs: number; reply: string | null; error: string | null }> {
+export async function testEndpoint(
+  store: EndpointStore, name: string,
+): Promise<{ ok: boolean; latencyMs: number; reply: string | null; error: string | null }> {
   const endpoint = store.get(name);
   const client = createChatClient(endpoint, store.apiKey(endpoint));
   const started = performance.now();

@@ -20,7 +20,8 @@ interface Replica { url: string; client: ChatClient; limiter: AdaptiveLimiter; i
 export class ReplicaPool {
   private readonly replicas: Replica[];
 
-  constructor(targets: readonly { url: string; client: ChatClient; limiter?: AdaptiveLimiter }[], limiter: () => AdaptiveLimiter, private readonly policy: RetryPolicy) {
+  constructor(targets: readonly { url: string; client: ChatClient; limiter?: AdaptiveLimiter }[], limiter: () => AdaptiveLimiter,
+    private readonly policy: RetryPolicy) {
     this.replicas = targets.map((t) => ({ url: t.url, client: t.client, limiter: t.limiter ?? limiter(), inFlight: 0, drained: null }));
   }
 

@@ -103,7 +103,8 @@ export async function buildRequest(
 }
 
 /** The cache key: everything that decides the reply, images by content hash rather than megabytes of base64. */
-export function requestKey(target: { baseUrl: string; model: string }, params: { temperature: number; maxTokens: number; seed: number | null }, prompt: PromptMessagePart[]): string {
+export function requestKey(target: { baseUrl: string; model: string }, params: { temperature: number; maxTokens: number; seed: number | null },
+  prompt: PromptMessagePart[]): string {
   return createHash('sha256')
     .update(JSON.stringify({ u: target.baseUrl, m: target.model, t: params.temperature, x: params.maxTokens, s: params.seed, p: prompt }))
     .digest('hex');

@@ -148,7 +148,8 @@ function unitAnswerer(p: RunParts) {
         return;
       }
     }
-    const sink: ReplySink = { db, answers: deps.answers, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal: signals, iso, priceFactor: 1, write: (store) => writer.write(store) };
+    const sink: ReplySink = { db, answers: deps.answers, endpoint: endpoint!, judge, cache, useCache, retry: deps.retry, signal: signals, iso, priceFactor: 1,
+      write: (store) => writer.write(store) };
     if (!(await storeReply(sink, unit, built, key, { reply, cached, attempts, latencyMs: reply.latencyMs }))) return;
     settle(true);
   };

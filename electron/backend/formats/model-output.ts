@@ -52,7 +52,8 @@ export function readMmEvalProOutput(path: string): MmEvalProOutputRow[] {
   return rows.map((r, i) => {
     const role = roleFromEvalType(r.eval_type);
     if (!role) throw new AppError('invalid_input', `${basename(path)}: row ${i + 1}: eval_type "${r.eval_type}" is not Origin, Perception or Knowledge`);
-    return { row: i + 1, tripletId: String(r.triplet_id), role, source: r.source, prediction: r.model_output === null ? null : String(r.model_output), answer: String(r.answer) };
+    return { row: i + 1, tripletId: String(r.triplet_id), role, source: r.source, prediction: r.model_output === null ? null : String(r.model_output),
+      answer: String(r.answer) };
   });
 }
 

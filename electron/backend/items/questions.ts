@@ -13,7 +13,9 @@ export { questionWhere };
  * A page of questions in browse order (dataset, file order, origin → perception → knowledge), without the rows
  * `readRule` hides (the team's draft rule, passed in: items sit below the team workflow).
  */
-export function listQuestions(db: Db, filter: QuestionFilter, offset: number, limit: number, readRule: ReadClause | null = null): { total: number; rows: QuestionRow[] } {
+export function listQuestions(
+  db: Db, filter: QuestionFilter, offset: number, limit: number, readRule: ReadClause | null = null,
+): { total: number; rows: QuestionRow[] } {
   const w = withReadRule(questionWhere(filter), readRule);
   const { total, rows } = questionPage(db, w, offset, limit);
   return {

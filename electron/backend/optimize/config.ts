@@ -102,7 +102,8 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
   return {
     datasetId: input.datasetId, task: input.task, roles: input.roles, target: input.target, optimizer: input.optimizer,
     analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, mode: input.mode, scope, questionTemplate, zeroShot: input.zeroShot,
-    template, p0: initialPrompt(template, input.mode, label, questionTemplate?.text ?? null), fewItemIds: few, testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
+    template, p0: initialPrompt(template, input.mode, label, questionTemplate?.text ?? null), fewItemIds: few,
+    testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
     params: input.params,
   };
 }

@@ -21,7 +21,8 @@ type OptimizeMethod = Extract<MethodName, `optimizations.${string}`>;
 
 /** Upper bounds of every kind of call, before anything is sent (METHODS §7 asks for the count up front). */
 function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
-  const count = (itemIds: number[]) => selectQuestions(db, { datasetId: config.datasetId, roles: config.roles, limit: null, filter: taskFilter(config, itemIds) }).length;
+  const count = (itemIds: number[]) => selectQuestions(db,
+    { datasetId: config.datasetId, roles: config.roles, limit: null, filter: taskFilter(config, itemIds) }).length;
   const few = config.zeroShot ? 0 : count(config.fewItemIds);
   const p = config.params;
   const proposals = config.zeroShot ? p.perRound : p.rounds * p.perRound;
@@ -48,7 +49,8 @@ function callsOf(db: Db, id: number) {
       { kind: 'target' as const, model: t.model, candidateId: t.candidate_id, cached: t.cached === 1, tokensIn: t.tokens_in, tokensOut: t.tokens_out, cost: t.cost, prompt: textOf(t.prompt), at: t.at },
       ...readJudge(t.judge).map((j) => ({ kind: 'judge' as const, model: 'analyzer', candidateId: t.candidate_id, cached: false, tokensIn: null, tokensOut: null, cost: null, prompt: j.prompt, at: t.at })),
     ]),
-    ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out, cost: h.cost, prompt: h.prompt, at: h.at })),
+    ...helper.map((h) => ({ kind: h.kind, model: h.model, candidateId: h.candidate_id, cached: h.cached === 1, tokensIn: h.tokens_in, tokensOut: h.tokens_out,
+      cost: h.cost, prompt: h.prompt, at: h.at })),
   ];
 }
 

@@ -89,7 +89,8 @@ export async function askHelper(
   const key = requestKey(helper.endpoint, params, prompt);
   const hit = cache.get(key);
   if (hit) {
-    logCall(ctx, { candidateId, kind, model: helper.endpoint.name, prompt: logged, reply: hit.text, cached: true, tokensIn: hit.tokensIn, tokensOut: hit.tokensOut, cost: 0 });
+    logCall(ctx, { candidateId, kind, model: helper.endpoint.name, prompt: logged, reply: hit.text, cached: true, tokensIn: hit.tokensIn,
+      tokensOut: hit.tokensOut, cost: 0 });
     return hit.text;
   }
   const asked = await askWithRetries(helper.client, helper.limiter, { content, ...params }, Math.ceil(chars / 4) + params.maxTokens, ctx.policy, ctx.signal);

@@ -45,7 +45,8 @@ describe('TP-Eval optimisation', () => {
     // The optimizer first answers over budget (or repeats, or drops {options}); asked again, every round scores three.
     expect(candidates.every((c) => c.status === 'scored')).toBe(true);
     for (const round of [1, 2, 3]) expect(candidates.filter((c) => c.round === round && c.status === 'scored')).toHaveLength(3);
-    expect(candidates.map((c) => c.prompt)).toEqual([P0, CAREFUL, STEPWISE, closer(1, 2), closer(2, 0), closer(2, 1), closer(2, 2), closer(3, 0), closer(3, 1), closer(3, 2)]);
+    expect(candidates.map((c) => c.prompt)).toEqual([P0, CAREFUL, STEPWISE, closer(1, 2), closer(2, 0), closer(2, 1), closer(2, 2), closer(3, 0),
+      closer(3, 1), closer(3, 2)]);
     const refusedOf = (round: number, slot: number) => candidates.find((c) => c.round === round && c.slot === slot)!.refused.map((r) => r.problem);
     expect(refusedOf(1, 0)).toEqual([]);
     expect(refusedOf(1, 2)).toEqual(['the prompt must contain {options} exactly once']);

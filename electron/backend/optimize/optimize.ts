@@ -207,7 +207,8 @@ async function zeroShotRound(s: Session): Promise<void> {
   const pairs = transferPairs(db, config, id);
   if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
   for (let slot = 0; slot < p.perRound; slot++) {
-    await propose(s, 1, slot, (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
+    await propose(s, 1, slot,
+      (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
     report(s);
   }
 }
@@ -225,7 +226,8 @@ async function fewShotRounds(s: Session, fromRound: number): Promise<void> {
     const top = rankBy(prior, p.alpha).slice(0, p.topK);
     const text = (counter: number, refused: Refusal[]) => optimizerPrompt({
       task: s.label, mode: config.mode, examples, counter, slots: s.slots, refused,
-      top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity, introspection: c.introspection })),
+      top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity,
+        introspection: c.introspection })),
     });
     for (let slot = 0; slot < p.perRound; slot++) {
       await propose(s, round, slot, text, top[0]?.prompt ?? config.p0);

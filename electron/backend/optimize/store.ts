@@ -196,7 +196,8 @@ export function finishedOptimizations(db: Db, except: number): FinishedRow[] {
 }
 
 export interface HelperCallRow { kind: 'optimizer' | 'analyzer' | 'embeddings'; model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string; at: string }
-export interface TargetCallRow { model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null; cost: number | null; prompt: string | null; judge: string; at: string }
+export interface TargetCallRow { model: string; candidate_id: number | null; cached: number; tokens_in: number | null; tokens_out: number | null;
+  cost: number | null; prompt: string | null; judge: string; at: string; }
 
 /** Every call an optimisation made: its helpers' (opt_calls) and its few-shot runs' predictions. */
 export function callRows(db: Db, id: number): { helper: HelperCallRow[]; target: TargetCallRow[] } {

@@ -62,7 +62,8 @@ function readLine(line: string): { id: string; reply: ChatReply | null; error: s
   const body = row.response?.body;
   const text = body?.choices?.[0]?.message?.content;
   if (row.response?.status_code === 200 && typeof text === 'string' && text.trim() !== '') {
-    return { id: row.custom_id, reply: { text, tokensIn: body?.usage?.prompt_tokens ?? null, tokensOut: body?.usage?.completion_tokens ?? null, latencyMs: 0 }, error: null };
+    return { id: row.custom_id,
+      reply: { text, tokensIn: body?.usage?.prompt_tokens ?? null, tokensOut: body?.usage?.completion_tokens ?? null, latencyMs: 0 }, error: null };
   }
   const why = row.error?.message ?? (row.response ? `status ${row.response.status_code}${typeof text === 'string' ? ' (empty reply)' : ''}` : 'no response');
   return { id: row.custom_id, reply: null, error: why };
@@ -127,7 +128,8 @@ async function pendingRequests(config: FrozenConfig, units: Unit[], sink: ReplyS
 }
 
 /** Polls until the provider is done with the batch; null when the run was paused or cancelled first. */
-async function pollBatch(provider: BatchProvider, batchId: string, stop: AbortSignal, pollMs: number, report: (s: BatchState) => void): Promise<BatchState | null> {
+async function pollBatch(provider: BatchProvider, batchId: string, stop: AbortSignal, pollMs: number,
+  report: (s: BatchState) => void): Promise<BatchState | null> {
   for (;;) {
     if (stop.aborted) return null;
     const state = await provider.state(batchId);

@@ -84,7 +84,9 @@ function importedConfig(datasetId: number, matched: readonly Matched[], file: st
 }
 
 /** Writes the run, its units, every answer read with a live run's rules and the run's summary, in one transaction. */
-function writeRun(db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string): { runId: number; correct: number } {
+function writeRun(
+  db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string,
+): { runId: number; correct: number } {
   return summaryBatch(db, () => {
     const runId = insertRun(db, {
       name, datasetId: config.selection.datasetId, kind: 'model', endpoint: 'imported', model, config, configHash: configHash(config),

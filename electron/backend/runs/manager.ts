@@ -53,7 +53,9 @@ export class RunManager {
   }
 
   /** Creates the run and starts it; with `reuse`, continues an unfinished run of the same configuration instead. */
-  start(input: RunConfigParsed, userId: string | null, reuse = false): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null; resumed: boolean } {
+  start(
+    input: RunConfigParsed, userId: string | null, reuse = false,
+  ): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null; resumed: boolean } {
     const config = freezeConfig(input, this.endpoints);
     const token = newHolderToken();
     // Finding (or creating) the run and taking its lease are one IMMEDIATE transaction: two processes started together
@@ -113,7 +115,8 @@ export class RunManager {
       'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
       (control) => {
         stats.jobId = control.id;
-        return (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which, { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs });
+        return (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which,
+          { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs });
       },
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );

@@ -35,7 +35,8 @@ export function storeAnswer(db: Db, runId: number, questionId: number, pass: num
 }
 
 /** Records a request that could not be answered, with why; a later retry replaces it. */
-export function storeError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number, now: string): void {
+export function storeError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number,
+  now: string): void {
   db.transaction(() => {
     upsertError(db, runId, questionId, pass, error, prompt, attempts, now);
     summaryChanged(db, runId);

@@ -91,7 +91,8 @@ function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs:
   const { status, executor } = shownStatus(r, live, nowMs);
   return {
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
-    templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images, vrpClarification: config.vrpClarification ?? false,
+    templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
+    vrpClarification: config.vrpClarification ?? false,
     status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: c.units,
     answered: c.answered, errors: c.errors, correct: c.correct, failedExtraction: c.failed, cached: c.cached,
     tokensIn: c.tokensIn, tokensOut: c.tokensOut, cost: c.cost, live, executor,

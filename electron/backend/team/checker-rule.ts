@@ -59,7 +59,8 @@ export function independentPool(db: Db, datasetId: number, annotators: readonly 
  * Refuses an assignment that would make someone both annotator and checker in the dataset, unless the lead relaxed the
  * rule for it (then only an item's own annotator is kept from checking it, as always).
  */
-export function requireIndependentCheckers(db: Db, datasetId: number, annotators: readonly string[], checkers: readonly string[], except: readonly number[] = []): void {
+export function requireIndependentCheckers(db: Db, datasetId: number, annotators: readonly string[], checkers: readonly string[],
+  except: readonly number[] = []): void {
   if (checkerRule(db, datasetId).relaxed) return;
   const annotating = annotatorsOf(db, datasetId, annotators, except);
   const checking = checkersOf(db, datasetId, checkers, except);

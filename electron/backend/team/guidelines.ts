@@ -10,7 +10,8 @@ export function getGuidelines(db: Db, datasetId: number, version?: number): Guid
   findDataset(db, datasetId);
   const shown = readGuideline(db, datasetId, version);
   if (version !== undefined && !shown) throw new AppError('not_found', `dataset ${datasetId} has no guidelines version ${version}`);
-  const versions = listGuidelines(db, datasetId).map((v) => ({ datasetId: v.datasetId, version: v.version, author: v.author, authorName: v.authorName, at: v.at }));
+  const versions = listGuidelines(db, datasetId).map((v) => (
+    { datasetId: v.datasetId, version: v.version, author: v.author, authorName: v.authorName, at: v.at }));
   return { shown, latest: versions[0]?.version ?? null, versions };
 }
 
@@ -18,7 +19,8 @@ export function getGuidelines(db: Db, datasetId: number, version?: number): Guid
  * Saves the text as the next version. `baseVersion` is the version the lead edited: if someone saved after it, the
  * save is refused (their text would silently be replaced). Saving an unchanged text adds no version.
  */
-export function saveGuidelines(db: Db, userId: string | null, input: { datasetId: number; body: string; baseVersion: number | null }, now: Date): GuidelineVersion {
+export function saveGuidelines(db: Db, userId: string | null, input: { datasetId: number; body: string; baseVersion: number | null },
+  now: Date): GuidelineVersion {
   findDataset(db, input.datasetId);
   return db.transaction(() => {
     const latest = latestGuidelineVersion(db, input.datasetId);

@@ -22,7 +22,8 @@ function checkVerdicts(verdicts: TripletVerdicts): void {
  * One checker's verdicts for the current round. The first moves the triplet into review; the second closes the
  * round: accepted when both checkers passed both questions, otherwise returned to the annotator with the comments.
  */
-export function submitReview(db: Db, actor: Actor | null, input: { itemId: number; verdicts: TripletVerdicts; time?: TimeDelta | undefined }, now: Date): { status: ItemStatus } {
+export function submitReview(db: Db, actor: Actor | null, input: { itemId: number; verdicts: TripletVerdicts; time?: TimeDelta | undefined },
+  now: Date): { status: ItemStatus } {
   if (!actor) throw new AppError('forbidden', 'choose a profile before you review');
   checkVerdicts(input.verdicts);
   return db.transaction(() => {

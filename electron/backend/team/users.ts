@@ -74,7 +74,8 @@ export async function setPassword(db: Db, name: string, password: string, by: st
   return requireUser(db, name);
 }
 
-export function updateUser(db: Db, name: string, patch: { displayName?: string | undefined; roles?: UserRole[] | undefined }, by: string | null, now: Date): User {
+export function updateUser(db: Db, name: string, patch: { displayName?: string | undefined; roles?: UserRole[] | undefined }, by: string | null,
+  now: Date): User {
   const user = requireUser(db, name);
   const roles = patch.roles ? [...new Set(patch.roles)] : user.roles;
   const displayName = patch.displayName?.trim() || user.displayName;

@@ -103,4 +103,3 @@ async function drawOne(
   writeFileSync(file, drawn.png);
   return { hash: drawn.hash, width: drawn.width, height: drawn.height, mime: 'image/png' };
 }
-

@@ -25,7 +25,8 @@ function pixel(img: { width: number; data: Uint8ClampedArray }, x: number, y: nu
 }
 
 /** How many pixels in a row band are strongly of one colour. */
-function countColour(img: { width: number; height: number; data: Uint8ClampedArray }, y0: number, y1: number, match: (p: [number, number, number]) => boolean): number {
+function countColour(img: { width: number; height: number; data: Uint8ClampedArray }, y0: number, y1: number,
+  match: (p: [number, number, number]) => boolean): number {
   let n = 0;
   for (let y = y0; y < y1; y++) for (let x = 0; x < img.width; x++) if (match(pixel(img, x, y))) n++;
   return n;

@@ -18,7 +18,10 @@ const outside = 'outside-forms' as const;
 const digit = (e: KeyPress) => !e.ctrlKey && !e.metaKey && !e.altKey && /^[1-9]$/.test(e.key);
 const altArrow = (key: 'ArrowDown' | 'ArrowUp') => (e: KeyPress) => e.altKey && !e.ctrlKey && !e.metaKey && e.key === key;
 
-/** A key pressed alone outside forms: its name in the scope, the key as the sheet shows it, what it does, and the keys it matches when they differ from the shown one. */
+/**
+ * A key pressed alone outside forms: its name in the scope, the key as the sheet shows it, what it does, and the keys it
+ * matches when they differ from the shown one.
+ */
 type KeyRow = readonly [name: string, shown: string, what: string, matches?: readonly string[]];
 
 /** One screen's single-key shortcuts (the most common kind), from rows; global ones keep their bare names. */

@@ -49,7 +49,8 @@ export const teamMethods = {
   'users.add': method({
     access: LEAD,
     doc: 'Add a person; a password lets them log in to a team server.',
-    input: z.object({ name: userNameSchema, displayName: z.string().max(80).optional(), roles: z.array(userRoleSchema).min(1), password: z.string().max(200).optional() }),
+    input: z.object({ name: userNameSchema, displayName: z.string().max(80).optional(), roles: z.array(userRoleSchema).min(1),
+      password: z.string().max(200).optional() }),
     output: userSchema,
     mutates: ['team'],
   }),
@@ -87,7 +88,8 @@ export const teamMethods = {
   'assignments.reassign': method({
     access: LEAD,
     doc: 'Give items another annotator or checkers, keeping their state and history; the reason is logged.',
-    input: z.object({ itemIds: z.array(itemId).min(1), annotator: userRef.optional(), checkers: z.tuple([userRef, userRef]).optional(), reason: z.string().max(2000) }),
+    input: z.object({ itemIds: z.array(itemId).min(1), annotator: userRef.optional(), checkers: z.tuple([userRef, userRef]).optional(),
+      reason: z.string().max(2000) }),
     output: z.object({ reassigned: z.number().int() }),
     mutates: ['team'],
   }),

@@ -21,7 +21,8 @@ export function upsertAnswer(db: Db, runId: number, questionId: number, pass: nu
   );
 }
 
-export function upsertError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number, now: string): void {
+export function upsertError(db: Db, runId: number, questionId: number, pass: number, error: string, prompt: PromptMessagePart[], attempts: number,
+  now: string): void {
   statement(db, `INSERT INTO predictions (run_id, question_id, pass, status, prompt, attempts, error, created_at, updated_at)
     VALUES (?, ?, ?, 'error', ?, ?, ?, ?, ?)
     ON CONFLICT (run_id, question_id, pass) DO UPDATE SET error = excluded.error, attempts = predictions.attempts + excluded.attempts,
@@ -43,7 +44,8 @@ const JOINED_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
 const JOINED_COLUMNS = `p.id, u.position, u.question_id, q.item_id, u.pass, q.role, q.text, u.answer AS gold, ${OUTCOME_SQL} AS outcome,
   p.extracted, p.extraction, p.corrected, p.raw, p.error, p.cached, p.latency_ms`;
 
-export function predictionPage(db: Db, runId: number, filter: { outcome?: PredictionOutcome; extraction?: ExtractionPath }, offset: number, limit: number): { total: number; rows: Joined[] } {
+export function predictionPage(db: Db, runId: number, filter: { outcome?: PredictionOutcome; extraction?: ExtractionPath }, offset: number,
+  limit: number): { total: number; rows: Joined[] } {
   const clauses = ['u.run_id = ?'];
   const params: unknown[] = [runId];
   if (filter.outcome) { clauses.push(`${OUTCOME_SQL} = ?`); params.push(filter.outcome); }
@@ -65,7 +67,8 @@ export function predictionDetailRow(db: Db, id: number): DetailRow | undefined {
     ${JOINED_FROM} WHERE p.id = ?`).get(id);
 }
 
-export interface CorrectableRow { run_id: number; status: string; raw: string | null; extracted: string | null; options: string; answer: string; type: QuestionType; meta: string }
+export interface CorrectableRow { run_id: number; status: string; raw: string | null; extracted: string | null; options: string; answer: string;
+  type: QuestionType; meta: string; }
 
 export function correctableRow(db: Db, id: number): CorrectableRow | undefined {
   return db.prepare<[number], CorrectableRow>(`SELECT p.run_id, p.status, p.raw, p.extracted, u.options, u.answer, q.type, q.meta FROM predictions p

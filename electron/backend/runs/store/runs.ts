@@ -42,7 +42,8 @@ export function insertRun(db: Db, r: NewRun): number {
 }
 
 /** Writes units one by one (`position` order) through one prepared statement. */
-export function unitInserter(db: Db): (runId: number, position: number, u: { questionId: number; pass: number; options: unknown; answer: unknown; flag: string | null }) => void {
+export function unitInserter(db: Db): (runId: number, position: number,
+  u: { questionId: number; pass: number; options: unknown; answer: unknown; flag: string | null }) => void {
   const insert = db.prepare('INSERT INTO run_units (run_id, position, question_id, pass, options, answer, flag) VALUES (?, ?, ?, ?, ?, ?, ?)');
   return (runId, position, u) => void insert.run(runId, position, u.questionId, u.pass, JSON.stringify(u.options), JSON.stringify(u.answer), u.flag);
 }

@@ -32,7 +32,6 @@ export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors')
   });
 }
 
-
 const PENDING_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
     LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
     WHERE u.run_id = ? AND p.id IS NULL`;

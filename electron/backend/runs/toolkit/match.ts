@@ -51,7 +51,9 @@ function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; go
  * Ties each answer to one question of the dataset: by id first, then by question text and options. Rows that match
  * nothing are returned, not guessed; a question (and pass) answered twice refuses the file with both rows named.
  */
-export function matchAnswers(db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string): { matched: Matched[]; unmatched: Unmatched[] } {
+export function matchAnswers(
+  db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string,
+): { matched: Matched[]; unmatched: Unmatched[] } {
   const byId = questionByExtId(db, dataset.id);
   let texts: Map<string, Target | 'ambiguous'> | null = null;
   const seen = new Map<string, string>();

@@ -30,7 +30,8 @@ export function submissionRows(db: Db, itemId: number): { at: string; submitted:
 }
 
 export interface ReviewRow {
-  id: number; round: number; checker_id: string; display_name: string | null; verdicts: TripletVerdicts; passed: number; at: string; guideline_version: number | null;
+  id: number; round: number; checker_id: string; display_name: string | null; verdicts: TripletVerdicts; passed: number; at: string;
+  guideline_version: number | null;
 }
 
 /** Every verdict on an item, by round and order given, with the checker's display name. */

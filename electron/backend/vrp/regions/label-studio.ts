@@ -24,7 +24,8 @@ export function labelStudioDocument(scenes: readonly SceneExport[]): unknown {
 const num = z.number().finite();
 const resultSchema = z.object({
   id: z.string().optional(), type: z.string(), original_width: num.optional(), original_height: num.optional(),
-  value: z.object({ x: num, y: num, width: num.optional(), height: num.optional(), radiusX: num.optional(), radiusY: num.optional(), rotation: num.optional() }).passthrough(),
+  value: z.object({ x: num, y: num, width: num.optional(), height: num.optional(), radiusX: num.optional(), radiusY: num.optional(),
+    rotation: num.optional() }).passthrough(),
   meta: z.object({ stroke: z.string().optional(), strokeWidth: num.optional() }).passthrough().optional(),
 });
 const taskSchema = z.object({
@@ -44,7 +45,8 @@ function region(r: z.infer<typeof resultSchema>, W: number, H: number, where: st
     return { kind: 'box', geometry: { x: (v.x * W) / 100, y: (v.y * H) / 100, width: ((v.width ?? 0) * W) / 100, height: ((v.height ?? 0) * H) / 100, rotation: 0 }, ...style };
   }
   if (r.type === 'ellipselabels' || r.type === 'ellipse') {
-    const geometry = fromEllipse({ cx: (v.x * W) / 100, cy: (v.y * H) / 100, rx: ((v.radiusX ?? 0) * W) / 100, ry: ((v.radiusY ?? 0) * H) / 100, rotation: v.rotation ?? 0 });
+    const geometry = fromEllipse({ cx: (v.x * W) / 100, cy: (v.y * H) / 100, rx: ((v.radiusX ?? 0) * W) / 100, ry: ((v.radiusY ?? 0) * H) / 100,
+      rotation: v.rotation ?? 0 });
     return { kind: 'ellipse', geometry, ...style };
   }
   return null;

@@ -76,9 +76,7 @@ function OptionRow(props: OptionsProps & { i: number; text: string }) {
   const setOption = (text: string) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? text : o)) });
   const onOptionKey = (e: React.KeyboardEvent) => {
     const action = optionKeyAction(e);
-    if (action === 'markCorrect') { e.preventDefault(); onChange({ ...draft, answer: label }); }
-    else if (action === 'enter') { e.preventDefault(); apply(enterInOption(draft, i)); }
-    else if (action === 'backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); props.reset(); }
+    if (action === 'markCorrect') { e.preventDefault(); onChange({ ...draft, answer: label }); } else if (action === 'enter') { e.preventDefault(); apply(enterInOption(draft, i)); } else if (action === 'backspace' && apply(backspaceInOption(draft, i))) { e.preventDefault(); props.reset(); }
   };
   return (
     <li className={`draft__option${correct ? ' draft__option--correct' : ''}`}>

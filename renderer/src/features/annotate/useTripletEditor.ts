@@ -183,7 +183,8 @@ export function useTripletEditor(triplet: Triplet | undefined, scope: string | n
 }
 
 /** Submitting the triplet for review, and settling a conflict one way or the other. */
-function useSubmitAndResolve({ w, remember }: WorkingCopy, clock: { current: Clock }, view: EditorView, persist: () => Promise<void>, flush: () => Promise<void>) {
+function useSubmitAndResolve({ w, remember }: WorkingCopy, clock: { current: Clock }, view: EditorView, persist: () => Promise<void>,
+  flush: () => Promise<void>) {
   const submit = useCallback(async () => {
     await flush();
     if (!w.base || !w.latest) return null;

@@ -4,7 +4,11 @@ import type { ItemStatus, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { useBrowse } from '../../stores/browse';
 
-function FacetSelect(props: { label: string; value: string | undefined; options: { value: string; count: number }[]; onChange: (v: string | undefined) => void; testId: string }) {
+interface FacetSelectProps {
+  label: string; value: string | undefined; options: { value: string; count: number }[]; onChange: (v: string | undefined) => void; testId: string;
+}
+
+function FacetSelect(props: FacetSelectProps) {
   return (
     <label className="facet">
       <span className="facet__label">{props.label}</span>

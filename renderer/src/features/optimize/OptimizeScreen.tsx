@@ -77,7 +77,7 @@ export function OptimizeScreen() {
       <OptimisationList rows={rows} />
       <section className="prompts-main">
         {tab === 'report' ? <TableTwo /> : open.data ? <OptimizationView optimization={open.data.optimization} candidates={open.data.candidates} />
-          : <div className="canvas-stage--loading">Choose an optimisation on the left.</div>}
+        : <div className="canvas-stage--loading">Choose an optimisation on the left.</div>}
       </section>
       {dialog}
     </div>

@@ -39,7 +39,10 @@ export function LeaderboardView() {
             <TableExport table={() => ({
               name: `leaderboard-${dataset ?? 'all'}`,
               columns: ['rank', 'run', 'model', 'dataset', 'questions', 'scored', 'accuracy %', 'ci95 low', 'ci95 high', 'genuine accuracy', 'circular', 'images', 'status', 'created'],
-              rows: rows.map((r, i) => [offset + i + 1, r.name, r.model, r.datasetName, r.questions, r.accuracy.n, Number(pct1(r.accuracy.accuracy)), Number(pct1(r.accuracy.ci95.low)), Number(pct1(r.accuracy.ci95.high)), r.genuineAccuracy, r.circular, r.images, r.status, r.createdAt]),
+              rows: rows.map((r, i) => [
+                offset + i + 1, r.name, r.model, r.datasetName, r.questions, r.accuracy.n, Number(pct1(r.accuracy.accuracy)),
+                Number(pct1(r.accuracy.ci95.low)), Number(pct1(r.accuracy.ci95.high)), r.genuineAccuracy, r.circular, r.images, r.status, r.createdAt,
+              ]),
             })} />
           </header>
           {rows.length > 0 && <Chart option={option} height={barsHeight(Math.min(25, rows.length))} label="Accuracy of the runs on this page with 95% intervals" testId="leaderboard.chart" />}

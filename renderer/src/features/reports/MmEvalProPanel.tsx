@@ -53,7 +53,7 @@ export function MmEvalProPanel({ runId, m }: { runId: number; m: MmEvalPro }) {
           <p className="muted small">Each cell is the share of triplets whose column question is right that also get the row question right. Click a cell to see the triplets behind it.</p>
         </div>
         {cell ? <DrillList runId={runId} given={cell.given} target={cell.target} source={source} />
-          : <div className="drill drill--empty muted">Pick a cell — origin ✓ column, perception row shows the triplets answered right for possibly the wrong reasons.</div>}
+        : <div className="drill drill--empty muted">Pick a cell — origin ✓ column, perception row shows the triplets answered right for possibly the wrong reasons.</div>}
       </div>
     </section>
   );

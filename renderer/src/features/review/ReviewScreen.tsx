@@ -81,7 +81,8 @@ function ReviewMain({ r, t }: { r: ReviewItem; t: Triplet }) {
           )}
           {(['perception', 'knowledge'] as const).map((role) => (
             <VerdictForm key={role} role={role} question={t.draft[role]} verdict={r.verdicts[role] ?? mine[0]?.verdicts[role] ?? null}
-              onChange={(v) => r.setVerdicts((s) => ({ ...s, [role]: v }))} active={r.active === role} onActivate={() => r.setActive(role)} disabled={!t.can.review} />
+              onChange={(v) => r.setVerdicts((s) => ({ ...s, [role]: v }))} active={r.active === role} onActivate={() => r.setActive(role)}
+              disabled={!t.can.review} />
           ))}
           <VisibleVerdicts reviews={others} canReply={t.can.reply} />
         </div>

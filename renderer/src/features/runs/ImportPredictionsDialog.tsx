@@ -116,7 +116,10 @@ function PredictionForm({ p }: { p: PredictionImport }) {
 function ImportedSummary({ done }: { done: Output<'runs.importPredictions'> }) {
   return (
     <div data-testid="predictions.done">
-      <p>Scored <b>{done.predictions.toLocaleString()}</b> predictions: {done.correct.toLocaleString()} right ({((100 * done.correct) / done.predictions).toFixed(1)}%). The run is in the list.</p>
+      <p>
+        Scored <b>{done.predictions.toLocaleString()}</b> predictions: {done.correct.toLocaleString()} right
+        ({((100 * done.correct) / done.predictions).toFixed(1)}%). The run is in the list.
+      </p>
       {done.toolkit && (
         <p data-testid="predictions.toolkit">{done.toolkit.source}'s own verdicts agree with ours on {done.toolkit.agree} of {done.toolkit.questions} questions
           {done.toolkit.disagreements.length > 0 && <> (differ on question{done.toolkit.disagreements.length === 1 ? '' : 's'} {done.toolkit.disagreements.slice(0, 10).map((d) => d.questionId).join(', ')}{done.toolkit.disagreements.length > 10 ? ', …' : ''})</>}.</p>

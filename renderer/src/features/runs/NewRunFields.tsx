@@ -39,7 +39,11 @@ export function WhatToRun({ f }: { f: RunForm }) {
 }
 
 /** One facet of the questions to pick from, each value with its count; empty is every value. */
-function FacetSelect(props: { name: string; all: string; value: string | undefined; facets: { value: string; count: number }[] | undefined; onChange(value: string): void }) {
+interface FacetSelectProps {
+  name: string; all: string; value: string | undefined; facets: { value: string; count: number }[] | undefined; onChange(value: string): void;
+}
+
+function FacetSelect(props: FacetSelectProps) {
   return (
     <label className="field"><span>{props.name}</span>
       <select value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
@@ -148,7 +152,8 @@ export function RunPlan({ plan }: { plan: RunForm['plan'] }) {
           </div>
           {plan.data.batchDiscount !== null && (
             <p className="muted small" data-testid="runs.plan.batch">
-              Sent as one batch: the provider's {Math.round(plan.data.batchDiscount * 100)}% batch discount is in the cost; answers arrive when the batch completes (providers allow up to 24 h).
+              Sent as one batch: the provider's {Math.round(plan.data.batchDiscount * 100)}% batch discount is in the cost; answers arrive when
+              the batch completes (providers allow up to 24 h).
             </p>
           )}
           {plan.data.warnings.map((w) => <p key={w} className="warning">{w}</p>)}

@@ -31,7 +31,7 @@ export function PredictionPanel(props: { id: number; onClose: () => void }) {
       <section>
         <h3 className="section-title">Reply</h3>
         {d.error ? <p className="error-box" data-testid="runs.error">{d.error} (after {d.attempts} attempt{d.attempts === 1 ? '' : 's'})</p>
-          : <pre className="reply" data-testid="runs.raw">{d.raw}</pre>}
+        : <pre className="reply" data-testid="runs.raw">{d.raw}</pre>}
         <dl className="facts">
           <div><dt>Read as</dt><dd data-testid="runs.extracted">{d.extracted ?? '—'}</dd></div>
           <div><dt>How</dt><dd>{d.extraction ?? '—'}</dd></div>

@@ -17,7 +17,10 @@ function EndpointForm(props: { initial: EndpointInput; previousName: string | nu
   const desktop = transport.kind === 'ipc';
   return (
     <form className="form endpoint-form" data-testid="endpoints.form"
-      onSubmit={(ev) => { ev.preventDefault(); save.mutate({ endpoint: e, apiKey: apiKey || null, previousName: props.previousName }, { onSuccess: props.onDone }); }}>
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        save.mutate({ endpoint: e, apiKey: apiKey || null, previousName: props.previousName }, { onSuccess: props.onDone });
+      }}>
       <div className="field-row">
         <label className="field"><span>Name</span><input required value={e.name} onChange={(x) => set({ name: x.target.value })} placeholder="gpt-4o" data-testid="endpoints.name" /></label>
         <label className="field"><span>Model id</span><input required value={e.model} onChange={(x) => set({ model: x.target.value })} placeholder="llava:13b" data-testid="endpoints.model" /></label>

@@ -41,7 +41,10 @@ export function DashboardView(props: { datasetId: number | undefined }) {
   const d = useCall('team.dashboard', props.datasetId === undefined ? {} : { datasetId: props.datasetId }, { refetchInterval: 5000 });
   const theme = useChartTheme();
   const throughput = useMemo(() => throughputBars(theme, d.data?.throughput ?? []), [theme, d.data?.throughput]);
-  const reasons = useMemo(() => reasonBars(theme, (d.data?.reasons ?? []).map((r) => ({ label: reasonLabels[r.reason], count: r.count }))), [theme, d.data?.reasons]);
+  const reasons = useMemo(
+    () => reasonBars(theme, (d.data?.reasons ?? []).map((r) => ({ label: reasonLabels[r.reason], count: r.count }))),
+    [theme, d.data?.reasons],
+  );
   if (!d.data) return <div className="skeleton skeleton--block" />;
   const data = d.data;
   const total = Object.values(data.statuses).reduce((a, b) => a + b, 0);
@@ -106,7 +109,7 @@ export function DashboardView(props: { datasetId: number | undefined }) {
           {data.throughput.length === 0 ? <p className="muted">Nothing saved yet.</p> : <Chart option={throughput} height={220} label="Saves, submissions and verdicts per day" testId="dashboard.throughput" />}
           <h2>Why work is flagged</h2>
           {data.reasons.length === 0 ? <p className="muted">No problems flagged yet.</p>
-            : <Chart option={reasons} height={Math.max(120, 30 * data.reasons.length + 20)} label="Problem reasons by count" testId="dashboard.reasons" />}
+          : <Chart option={reasons} height={Math.max(120, 30 * data.reasons.length + 20)} label="Problem reasons by count" testId="dashboard.reasons" />}
         </section>
       </div>
     </div>

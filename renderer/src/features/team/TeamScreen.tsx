@@ -71,10 +71,10 @@ export function TeamScreen() {
             Add annotators and checkers (and a lead), then assign items. On the desktop, pick your own profile in the sidebar.
           </EmptyState>
         ) : tab === 'dashboard' ? <DashboardView datasetId={datasetId} />
-          : tab === 'assign' ? <AssignView datasetId={datasetId} />
-            : tab === 'guidelines' ? <GuidelinesView datasetId={datasetId} canEdit={caps.can('editGuidelines')} />
-            : tab === 'people' ? <PeopleView canManage={isLead} team={me.data?.mode === 'team'} />
-              : <LintView datasetId={datasetId} />}
+        : tab === 'assign' ? <AssignView datasetId={datasetId} />
+        : tab === 'guidelines' ? <GuidelinesView datasetId={datasetId} canEdit={caps.can('editGuidelines')} />
+        : tab === 'people' ? <PeopleView canManage={isLead} team={me.data?.mode === 'team'} />
+        : <LintView datasetId={datasetId} />}
       </div>
     </div>
   );

@@ -28,7 +28,9 @@ function Chips<T extends string>(props: { name: string; chips: Chip<T>[]; value:
         return (
           <button key={c.value} className={`chip${on ? ' chip--on' : ''}`} aria-pressed={on} disabled={props.disabled}
             data-testid={`${props.testId}.${c.value}`} title={on && props.value.length === 1 ? 'A level needs at least one value of each relation' : undefined}
-            onClick={() => { if (!(on && props.value.length === 1)) props.onChange(on ? props.value.filter((v) => v !== c.value) : [...props.value, c.value]); }}>
+            onClick={() => {
+              if (!(on && props.value.length === 1)) props.onChange(on ? props.value.filter((v) => v !== c.value) : [...props.value, c.value]);
+            }}>
             {c.label}
           </button>
         );
@@ -107,14 +109,14 @@ function PlanLine(props: { plan: ReturnType<typeof useCall<'variants.plan'>> }) 
   return (
     <div className="plan-line" data-testid="variants.plan">
       {plan.isError ? <span className="field-error">{plan.error.message}</span>
-        : plan.data?.originals === 0 ? <span className="muted">No item has a scene yet: draw at least one shape on an item, then generate.</span>
-        : plan.data ? (
+      : plan.data?.originals === 0 ? <span className="muted">No item has a scene yet: draw at least one shape on an item, then generate.</span>
+      : plan.data ? (
           <>
             <strong>{plan.data.variants}</strong> images: {plan.data.originals} original{plan.data.originals === 1 ? '' : 's'} with a scene × {plan.data.perOriginal}
             {plan.data.skipped.length > 0 && <span className="muted"> · {plan.data.skipped.length} without one skipped</span>}
             <span className="muted"> → dataset “{plan.data.target}”</span>
           </>
-        ) : <span className="muted">Counting…</span>}
+      ) : <span className="muted">Counting…</span>}
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function VrpScreen() {
             {doc.save === 'conflict' && <ConflictBar message={doc.error} />}
             {doc.save === 'error' && <p className="error-box">{doc.error}</p>}
             {image ? <CanvasStage scene={scene} image={image} stroke={stroke} />
-              : <div className="canvas-stage canvas-stage--loading">{imageError ?? 'Loading the image…'}</div>}
+            : <div className="canvas-stage canvas-stage--loading">{imageError ?? 'Loading the image…'}</div>}
             <CanvasStatus extId={item.extId} scene={scene} selected={ui.selected.length} onZoom={commands.zoom} />
           </>
         ) : (

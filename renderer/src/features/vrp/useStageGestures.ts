@@ -93,7 +93,8 @@ export function useShapeEdits(stageRef: RefObject<Konva.Stage | null>, scene: Sc
     const height = Math.max(1, current.height * Math.abs(node.scaleY()));
     node.scaleX(1);
     node.scaleY(1);
-    const next = { ...current, width: round(width), height: round(height), rotation: round(node.rotation()), x: round(node.x() - width / 2), y: round(node.y() - imageTop - height / 2) };
+    const next = { ...current, width: round(width), height: round(height), rotation: round(node.rotation()), x: round(node.x() - width / 2),
+      y: round(node.y() - imageTop - height / 2) };
     // One transform of several shapes ends once per shape: the same gesture key makes them one undo step.
     change(updateShapes(scene, [id], () => next), `transform:${gesture.current}`);
   };

@@ -16,8 +16,8 @@ export function GuidelinesPanel(props: { datasetId: number }) {
         {shown && <span className="muted small">v{shown.version} · {shown.authorName ?? 'owner'} · {new Date(shown.at).toLocaleDateString()}</span>}
       </summary>
       {guidelines.isLoading ? <p className="muted small">Loading…</p>
-        : shown ? <Markdown text={shown.body} testId="guidelines.body" />
-          : <p className="muted small" data-testid="guidelines.empty">No guidelines yet — a lead can write them in Team → Guidelines.</p>}
+      : shown ? <Markdown text={shown.body} testId="guidelines.body" />
+      : <p className="muted small" data-testid="guidelines.empty">No guidelines yet — a lead can write them in Team → Guidelines.</p>}
     </details>
   );
 }

@@ -8,7 +8,7 @@ function Parts(props: { parts: DiffPart[]; block?: boolean }) {
         const body = props.block ? <span className="diff__line">{p.text}</span> : p.text;
         return p.op === 'add' ? <ins key={i} className="diff__add">{body}</ins>
           : p.op === 'del' ? <del key={i} className="diff__del">{body}</del>
-            : <span key={i}>{body}</span>;
+          : <span key={i}>{body}</span>;
       })}
     </>
   );
@@ -25,7 +25,7 @@ function QuestionChanges(props: { role: 'perception' | 'knowledge'; diff: Questi
           <dt>Options</dt><dd className="diff__options"><Parts parts={d.options} block /></dd>
           <dt>Answer</dt>
           <dd>{d.answer.before === d.answer.after ? d.answer.after ?? '—'
-            : <><del className="diff__del">{d.answer.before ?? '—'}</del> → <ins className="diff__add">{d.answer.after ?? '—'}</ins></>}</dd>
+          : <><del className="diff__del">{d.answer.before ?? '—'}</del> → <ins className="diff__add">{d.answer.after ?? '—'}</ins></>}</dd>
           <dt>Rationale</dt><dd><Parts parts={d.rationale} /></dd>
         </dl>
       )}
