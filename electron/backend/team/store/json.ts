@@ -1,20 +1,19 @@
 import type { TripletDraft, TripletVerdicts, UserRole } from '@shared/contract';
+import { jsonColumn } from '../../db/json-column';
 
 /**
  * The team's JSON columns, one named reader per shape, so no call site casts `JSON.parse`. They do not validate: every
  * one of these columns is written only by this backend from values the contract's zod schemas already checked, and a
  * check at read time would refuse (or strip) what older projects stored, and cost a parse per review on the dashboard.
  */
-const jsonReader = <T>() => (text: string): T => JSON.parse(text);
+const jsonReader = <T>() => (text: string): T => jsonColumn<T>(text);
 
 /** `reviews.verdicts`. */
 export const readVerdicts = jsonReader<TripletVerdicts>();
 /** `users.roles`. */
 export const readRoles = jsonReader<UserRole[]>();
-/** `questions.options`: labelled options. */
-export const readOptions = jsonReader<{ label: string; text: string }[]>();
-/** `questions.answer`: the gold labels. */
-export const readAnswer = jsonReader<string[]>();
+// A question's options and answer are items' columns: read by items' readers.
+export { readAnswer, readOptions } from '../../items/columns';
 /** `questions.meta`: imported metadata, and the annotator's rationale on drafts. */
 export const readQuestionMeta = jsonReader<Record<string, unknown> & { rationale?: string }>();
 
