@@ -9,11 +9,8 @@ import { statement } from './statements';
  */
 export interface ChangeStamp { version: number; changes: number }
 
-export function changeStamp(db: Db): ChangeStamp {
-  return {
-    version: statement<[], number>(db, 'PRAGMA data_version').pluck().get()!,
-    changes: statement<[], number>(db, 'SELECT total_changes()').pluck().get()!,
-  };
-}
+// One statement: each statement outside a transaction takes the file's locks anew (db/snapshot.ts).
+export const changeStamp = (db: Db): ChangeStamp =>
+  statement<[], ChangeStamp>(db, 'SELECT data_version AS version, total_changes() AS changes FROM pragma_data_version').get()!;
 
 export const sameStamp = (a: ChangeStamp, b: ChangeStamp) => a.version === b.version && a.changes === b.changes;

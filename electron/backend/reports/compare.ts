@@ -5,13 +5,14 @@ import { pairedClusterBootstrap } from '@shared/scoring/cluster-bootstrap';
 import { mcnemarOf } from '@shared/scoring/intervals';
 import { multimodalGain, multimodalLeakage } from '@shared/scoring/seeing';
 import { AppError } from '../errors';
-import { clusterKey, shownLabel, type PageQuestion, type ShownPass } from './load';
-import { countOf, countOnly, maskFor, masksOf, positionsOf, type Mask } from './outcome-bits';
-import { CORRECT, FIRST_CORRECT, FIRST_SCORED, SCORED, type OutcomeVector } from './summary-vector';
+import { MASK } from './comparison-parts';
+import { clusterKey, type PageQuestion } from './load';
+import { countBoth, countOf, gatherMask, maskFor, positionsOf, type Mask } from './outcome-bits';
 
 /**
- * A run as a comparison reads it: its stored outcome bits, not its prediction rows (issue 20), and its whole vector
- * (question ids and clusters) only where needed: for the first run, and for a run that asked other questions.
+ * A run as a comparison reads it: its stored outcome masks, not its prediction rows (issue 20), and the rest of its
+ * stored comparison parts only where needed (reports/comparison-parts.ts): every question id of a run that asked other
+ * questions, the clusters when some cluster holds two questions, and for a page the ids and shown answers it shows.
  */
 export interface LoadedRun {
   id: number;
@@ -19,24 +20,33 @@ export interface LoadedRun {
   model: string;
   /** Asked under CircularEval: a question is right only when every rotated pass is. */
   circular: boolean;
-  /** One byte a question, in the run's order (summary-vector's bits). */
-  bits: Uint8Array;
+  /** Words in each of its masks: bit i of a mask is the run's question at position i. */
+  words: number;
+  /** One of its four masks (comparison-parts' MASK): a stored view, read on first use; callers copy to change it. */
+  mask(which: number): Uint32Array;
   /** Equal for two runs that asked the same questions in the same order. */
   questionSet: string;
-  vector(): OutcomeVector;
+  /** Two of the run's questions share a cluster (a triplet, a VRP source and its variants). */
+  clustersRepeat: boolean;
+  /** Every question id in run order: read only when the runs asked other questions or in another order. */
+  ids(): Int32Array;
+  clusters(): Int32Array;
+  /** The question at a position, and the answer shown for it on every pass's reading or on the first pass's. */
+  questionAt(position: number): number;
+  shown(position: number, firstPass: boolean): string | null;
 }
 
-/** A page of questions' text, and each compared run's passes of them (by run index), read for those questions only. */
-export type PageLoader = (questionIds: readonly number[]) => { questions: ReadonlyMap<number, PageQuestion>; passes: ReadonlyMap<number, ShownPass[]>[] };
+/** A page of questions' text, read for those questions only. */
+export type PageLoader = (questionIds: readonly number[]) => ReadonlyMap<number, PageQuestion>;
 
 type Basis = Comparison['basis'];
 
-/** Which outcome bits say "scored" and "right" for a run on this comparison's basis. */
-interface Reading { scored: number; correct: number; firstPass: boolean }
+/** Which outcome masks say "scored" and "right" for a run on this comparison's basis. */
+interface Reading { scored: number; right: number; firstPass: boolean }
 
-const ALL_PASSES: Reading = { scored: SCORED, correct: CORRECT, firstPass: false };
+const ALL_PASSES: Reading = { scored: MASK.scored, right: MASK.right, firstPass: false };
 // The options in their original order, as a single-pass run asks them.
-const FIRST_PASS: Reading = { scored: FIRST_SCORED, correct: FIRST_CORRECT, firstPass: true };
+const FIRST_PASS: Reading = { scored: MASK.firstScored, right: MASK.firstRight, firstPass: true };
 
 /**
  * CircularEval and single-pass accuracies are different measures (a circular question needs every rotation right), so
@@ -54,12 +64,15 @@ export function alignPasses(runs: readonly LoadedRun[]): { readings: Reading[]; 
   };
 }
 
-/** Questions every run has scored, as masks over the first run's questions (bit i is `ids[i]`). */
+/** Questions every run has scored, as masks over the first run's questions (bit i is its question at position i). */
 interface Common {
   count: number;
-  ids: Int32Array;
-  /** Per run: the common questions it got right. */
+  words: number;
+  /** Per run: where each of the first run's questions sits in it (null: the same questions in the same order). */
+  positions: (Int32Array | null)[];
+  /** Per run: the common questions it got right, and how many. */
   right: Mask[];
+  rightCount: number[];
   /** Only when some cluster holds two common questions: per common question, each run's 0/1 and the cluster's name. */
   clustered: { right: Uint8Array[]; clusters: string[] } | null;
 }
@@ -70,10 +83,10 @@ interface Common {
  */
 function positionsIn(first: LoadedRun, other: LoadedRun): Int32Array | null {
   if (other.questionSet === first.questionSet) return null;
-  const run = other.vector().ids;
+  const run = other.ids();
   const at = new Map<number, number>();
   for (let i = 0; i < run.length; i++) at.set(run[i]!, i);
-  const ids = first.vector().ids;
+  const ids = first.ids();
   const where = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) where[i] = at.get(ids[i]!) ?? -1;
   return where;
@@ -97,15 +110,10 @@ function sharesClusters(items: Int32Array, keep: readonly number[]): boolean {
   return false;
 }
 
-/** True when no cluster item comes twice because they only grow: the usual order of a dataset's items. */
-function increasing(items: Int32Array): boolean {
-  for (let i = 1; i < items.length; i++) if (items[i]! <= items[i - 1]!) return false;
-  return true;
-}
-
 /** Each run's 0/1 per common question and the clusters, for the cluster bootstrap; null when no cluster repeats. */
-function clusteredOf(clusters: Int32Array, common: Mask, right: readonly Mask[]): Common['clustered'] {
-  if (increasing(clusters)) return null;
+function clusteredOf(first: LoadedRun, common: Mask, right: readonly Mask[]): Common['clustered'] {
+  if (!first.clustersRepeat) return null;
+  const clusters = first.clusters();
   const keep = positionsOf(common);
   if (!sharesClusters(clusters, keep)) return null;
   return {
@@ -114,24 +122,36 @@ function clusteredOf(clusters: Int32Array, common: Mask, right: readonly Mask[])
   };
 }
 
+/** One of a run's masks over the first run's questions: a copy of its own, or gathered when it asked others. */
+const maskIn = (run: LoadedRun, which: number, where: Int32Array | null, words: number): Mask =>
+  where === null ? run.mask(which) : gatherMask(run.mask(which), where, words);
+
 function commonQuestions(runs: readonly LoadedRun[], readings: readonly Reading[]): Common {
-  const first = runs[0]!.vector();
-  const n = first.ids.length;
-  const masks = runs.map((r, k) => masksOf(r.bits, positionsIn(runs[0]!, r), n, readings[k]!.scored, readings[k]!.correct));
-  const common = masks[0]!.scored;
-  for (const m of masks.slice(1)) for (let w = 0; w < common.length; w++) common[w] = common[w]! & m.scored[w]!;
+  const words = runs[0]!.words;
+  const positions = runs.map((r) => positionsIn(runs[0]!, r));
+  // The one mask changed in place: a copy.
+  const common = maskIn(runs[0]!, readings[0]!.scored, null, words).slice();
+  for (let k = 1; k < runs.length; k++) {
+    const scored = maskIn(runs[k]!, readings[k]!.scored, positions[k]!, words);
+    for (let w = 0; w < words; w++) common[w] = common[w]! & scored[w]!;
+  }
   const count = countOf(common);
   if (count === 0) {
     throw new AppError('invalid_input', `runs ${runs.map((r) => r.id).join(', ')} have no scored question in common; compare runs over the same dataset`);
   }
-  const right = masks.map((m) => m.right.map((word, w) => word & common[w]!));
+  const right = runs.map((r, k) => {
+    const mask = maskIn(r, readings[k]!.right, positions[k]!, words);
+    const out = new Uint32Array(words);
+    for (let w = 0; w < words; w++) out[w] = mask[w]! & common[w]!;
+    return out;
+  });
   // Clusters as the first run names them.
-  return { count, ids: first.ids, right, clustered: clusteredOf(first.clusters, common, right) };
+  return { count, words, positions, right, rightCount: right.map(countOf), clustered: clusteredOf(runs[0]!, common, right) };
 }
 
 /** A run's accuracy on the common questions: Wilson, and the cluster bootstrap when questions are clustered. */
 function cellOf(common: Common, run: number): AccuracyCellData {
-  if (common.clustered === null) return accuracyCell(countOf(common.right[run]!), common.count);
+  if (common.clustered === null) return accuracyCell(common.rightCount[run]!, common.count);
   const { clusters, right } = common.clustered;
   const predictions = Array.from(right[run]!, (v, i) => ({ correct: v === 1, groups: {}, cluster: clusters[i]! }));
   return withClusterIntervals(accuracyBy(predictions, []), predictions, []).overall;
@@ -142,7 +162,8 @@ function cellOf(common: Common, run: number): AccuracyCellData {
  * significance, since McNemar counts a triplet's three questions as three independent pieces of evidence.
  */
 function comparePair(common: Common, a: number, b: number) {
-  const test = mcnemarOf(countOnly(common.right[a]!, common.right[b]!), countOnly(common.right[b]!, common.right[a]!));
+  const both = countBoth(common.right[a]!, common.right[b]!);
+  const test = mcnemarOf(common.rightCount[a]! - both, common.rightCount[b]! - both);
   const delta = (100 * (test.onlyFirst - test.onlySecond)) / common.count;
   if (common.clustered === null) return { delta, mcnemar: test, clusterBootstrap: null, decidedBy: 'mcnemar' as const, significant: test.pValue < 0.05 };
   const { clusters, right } = common.clustered;
@@ -154,24 +175,24 @@ function comparePair(common: Common, a: number, b: number) {
 /** The common questions on which some run is right and another wrong, as positions in the first run's order. */
 function disagreeing(common: Common): Mask {
   const [base, ...others] = common.right;
-  const differ = maskFor(common.ids.length);
+  const differ = new Uint32Array(common.words);
   for (const m of others) for (let w = 0; w < differ.length; w++) differ[w] = differ[w]! | (m[w]! ^ base![w]!);
   return differ;
 }
 
-/** The page of disagreements: text from the questions, each run's shown answer from its predictions for the page. */
+/** The page of disagreements: text from the questions, each run's shown answer from its stored comparison parts. */
 function disagreementRows(runs: readonly LoadedRun[], readings: readonly Reading[], common: Common, page: readonly number[], load: PageLoader) {
-  const ids = page.map((i) => common.ids[i]!);
-  const { questions, passes } = load(ids);
+  const ids = page.map((i) => runs[0]!.questionAt(i));
+  const questions = load(ids);
   return page.map((i, n) => {
     const q = questions.get(ids[n]!)!;
     return {
       questionId: ids[n]!, itemId: q.itemId, role: q.role, text: q.text, gold: q.gold,
-      answers: runs.map((r, k) => {
-        const asked = passes[k]!.get(ids[n]!) ?? [];
-        return { runId: r.id, label: shownLabel(readings[k]!.firstPass ? asked.filter((p) => p.pass === 0) : asked),
-          correct: ((common.right[k]![i >>> 5]! >>> (i & 31)) & 1) === 1 };
-      }),
+      answers: runs.map((r, k) => ({
+        runId: r.id,
+        label: r.shown(common.positions[k] === null ? i : common.positions[k]![i]!, readings[k]!.firstPass),
+        correct: ((common.right[k]![i >>> 5]! >>> (i & 31)) & 1) === 1,
+      })),
     };
   });
 }

@@ -3,37 +3,75 @@ import type { Db } from '../db/open';
 import { shownStatus } from '../runs/runs';
 import { readKept } from './read-cache';
 import { summaryColumn, type StoredBoard } from './summary';
-import { boardDatasets, boardPageRows, boardTotal, type PageRow } from './store/board';
+import { boardDatasets, boardLease, boardPage, boardRows, type BoardRow, type PagePlace } from './store/board';
 import { unsummarisedRuns } from './store/summaries';
 import { jsonColumn } from '../db/json-column';
 
-/** A leaderboard row as the file holds it: everything but the status shown now. */
-type FiledRow = Omit<PageRow, 'board'> & { board: StoredBoard };
+const NO_LEASE = { lease_pid: null, lease_host: null, lease_since: null, lease_expires: null };
 
-function toRow(r: FiledRow, live: RunSummary['live'], nowMs: number): LeaderboardRow {
-  const { board } = r;
+/**
+ * A leaderboard row as the file holds it: everything but its dataset's name and the status shown now; and, once shown
+ * without a lease, the row as shown (its status then depends on the file alone), with the dataset name it showed.
+ */
+interface FiledRow { row: BoardRow; board: StoredBoard; shown?: { datasetName: string; row: LeaderboardRow } }
+
+/**
+ * Rows read before, by run, with the revision they were read at (migration 0014): after a write the page reads each
+ * run's id and revision, and whole rows only for runs whose revision moved, so a write to one run reads one row.
+ * Values are shared with every page that shows them, and nobody changes them.
+ */
+const filedRows = new WeakMap<Db, Map<number, FiledRow>>();
+const FILED_ROWS = 5_000;
+
+function rowsAt(db: Db, places: readonly PagePlace[]): FiledRow[] {
+  let byRun = filedRows.get(db);
+  if (!byRun || byRun.size > FILED_ROWS) filedRows.set(db, (byRun = new Map()));
+  const stale = places.flatMap(([id, revision]) => (byRun.get(id)?.row[8] === revision ? [] : [id]));
+  if (stale.length > 0) for (const row of boardRows(db, stale)) byRun.set(row[0], { row, board: jsonColumn<StoredBoard>(row[7]) });
+  return places.map(([id]) => byRun.get(id)!);
+}
+
+type Lease = Omit<Parameters<typeof shownStatus>[0], 'status' | 'kind'>;
+
+/** A row as shown now: its status from the file, its lease, and whether this process runs it. */
+function toRow({ row, board }: FiledRow, datasetName: string, lease: Lease, live: RunSummary['live'], nowMs: number): LeaderboardRow {
+  const [runId, name, model, kind, datasetId, fileStatus, createdAt] = row;
+  const { status } = shownStatus({ status: fileStatus, kind, ...lease }, live, nowMs);
   return {
-    runId: r.id, name: r.name, model: r.model, kind: r.kind, datasetId: r.dataset_id, datasetName: r.dataset_name,
-    status: shownStatus(r, live, nowMs).status, circular: board.circular, images: board.images, questions: board.questions,
-    accuracy: board.accuracy, genuineAccuracy: board.genuineAccuracy, createdAt: r.created_at,
+    runId, name, model, kind, datasetId, datasetName, status, circular: board.circular, images: board.images, questions: board.questions,
+    accuracy: board.accuracy, genuineAccuracy: board.genuineAccuracy, createdAt,
   };
 }
 
 export interface BoardPage { datasetId: number | null; offset: number; limit: number }
 
-/**
- * The page as the file holds it. Runs without a fresh summary (running, just changed, from an older build) get one
- * first: the cost follows what changed, not every prediction.
- */
-function filedPage(db: Db, page: BoardPage, nowMs: number) {
+/** The datasets with runs; runs without a fresh summary (running, just changed, from an older build) get one first. */
+function filedDatasets(db: Db) {
+  const datasets = boardDatasets(db);
+  if (datasets.every((d) => d.unsummarised === 0)) return datasets;
   for (const id of unsummarisedRuns(db)) summaryColumn(db, id, 'board');
-  const filed: FiledRow[] = boardPageRows(db, { dataset: page.datasetId, limit: page.limit, offset: page.offset })
-    .map((r) => ({ ...r, board: jsonColumn<StoredBoard>(r.board) }));
+  return boardDatasets(db);
+}
+
+/** A row without a lease, as the file alone says it, made once per revision and dataset name. */
+function shownFromFile(filed: FiledRow, datasetName: string, nowMs: number): LeaderboardRow {
+  if (filed.shown?.datasetName !== datasetName) filed.shown = { datasetName, row: toRow(filed, datasetName, NO_LEASE, null, nowMs) };
+  return filed.shown.row;
+}
+
+/** The page as the file holds it: the cost follows what changed, not every prediction. */
+function filedPage(db: Db, page: BoardPage, nowMs: number) {
+  const datasets = filedDatasets(db);
+  const names = new Map(datasets.map((d) => [d.id, d.name]));
+  const places = boardPage(db, { dataset: page.datasetId, limit: page.limit, offset: page.offset });
+  const filed = rowsAt(db, places).map((entry) => ({ entry, datasetName: names.get(entry.row[4])! }));
   // A row the file says is running, or that some executor leases, may show another status later with no write (its
   // lease expires); the others show what the file says until it changes.
-  const varying = filed.flatMap((r, i) => (r.status === 'running' || r.lease_pid !== null ? [i] : []));
-  const rows = filed.map((r) => toRow(r, null, nowMs));
-  return { total: boardTotal(db, page.datasetId), filed, rows, varying, datasets: boardDatasets(db) };
+  const varying = filed.flatMap(({ entry }, i) => (entry.row[5] === 'running' || places[i]![2] === 1 ? [i] : []));
+  const leases = new Map(varying.map((i) => [i, boardLease(db, filed[i]!.entry.row[0])]));
+  const rows = filed.map(({ entry, datasetName }, i) => (leases.has(i) ? null : shownFromFile(entry, datasetName, nowMs)));
+  const total = datasets.reduce((n, d) => n + (page.datasetId === null || d.id === page.datasetId ? d.filed : 0), 0);
+  return { total, filed, rows, leases, datasets: datasets.map(({ id, name, runs }) => ({ id, name, runs })) };
 }
 
 /**
@@ -43,7 +81,10 @@ function filedPage(db: Db, page: BoardPage, nowMs: number) {
  */
 export function leaderboardPage(db: Db, live: (id: number) => RunSummary['live'], nowMs: number, page: BoardPage) {
   const kept = readKept(db, `leaderboard:${page.datasetId}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs));
-  const rows = [...kept.rows];
-  for (const i of kept.varying) rows[i] = toRow(kept.filed[i]!, live(kept.filed[i]!.id), nowMs);
+  const rows = kept.rows.map((row, i) => {
+    if (row !== null) return row;
+    const { entry, datasetName } = kept.filed[i]!;
+    return toRow(entry, datasetName, kept.leases.get(i)!, live(entry.row[0]), nowMs);
+  });
   return { total: kept.total, rows, datasets: kept.datasets };
 }

@@ -2,7 +2,7 @@ import type { Role } from '@shared/contract';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
-import { pageAnswerRows, pageQuestionRows, pageTextRows, pageUnitRows, runQuestionRows, runUnitRows, type QuestionRow } from './store/questions';
+import { pageQuestionRows, pageTextRows, pageUnitRows, runQuestionRows, runUnitRows, type QuestionRow } from './store/questions';
 import { runRow } from '../runs/runs';
 import { jsonColumn } from '../db/json-column';
 import { readAnswer, readMeta } from '../items/columns';
@@ -161,17 +161,7 @@ export const shownAnswer = (q: ScoredQuestion): string | null => shownLabel(q.pa
 /** A question as a page of compared answers shows it. */
 export interface PageQuestion { itemId: number; role: Role; text: string; gold: string }
 
-/** A page of questions' text, and each run's passes of them by run index: two reads, whatever the number of runs. */
-export function pageAnswers(db: Db, runIds: readonly number[], ids: readonly number[]) {
-  const texts = pageTextRows(db, ids);
-  const questions = new Map(texts.map((r) => [r.id, { itemId: r.item_id, role: r.role, text: r.text, gold: readAnswer(r.answer).join(' | ') }]));
-  const passes = runIds.map(() => new Map<number, ShownPass[]>());
-  const rows = pageAnswerRows(db, runIds, ids);
-  for (const r of rows) {
-    const byQuestion = passes[r.run]!;
-    const asked = byQuestion.get(r.question_id) ?? [];
-    if (asked.length === 0) byQuestion.set(r.question_id, asked);
-    asked.push({ pass: r.pass, label: r.label, correct: r.correct === 1 });
-  }
-  return { questions, passes };
+/** A page of questions' text, answers and items, by id: one read. */
+export function pageQuestions(db: Db, ids: readonly number[]): ReadonlyMap<number, PageQuestion> {
+  return new Map(pageTextRows(db, ids).map(([id, itemId, role, text, answer]) => [id, { itemId, role, text, gold: readAnswer(answer).join(' | ') }]));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns, type LoadedRun } from './compare';
-import { countOf, countOnly, maskFor, masksOf, positionsOf } from './outcome-bits';
+import { MASK, maskOf, masksOfBits } from './comparison-parts';
+import { countBoth, countOf, countOnly, gatherMask, maskFor, positionsOf } from './outcome-bits';
 import { CORRECT, FIRST_CORRECT, FIRST_SCORED, SCORED, questionSetOf } from './summary-vector';
 
 /** A run over `ids` (in that order) whose outcome for question id q is `outcome(q)`: scored and right or wrong, or unscored. */
@@ -10,23 +11,27 @@ function run(id: number, ids: number[], outcome: (q: number) => 'right' | 'wrong
     if (o === 'error') return 0;
     return o === 'right' ? SCORED | CORRECT | FIRST_SCORED | FIRST_CORRECT : SCORED | FIRST_SCORED;
   });
-  const vector = { ids: Int32Array.from(ids), clusters: Int32Array.from(ids, clusterOf), bits };
-  return { id, name: `run ${id}`, model: `m${id}`, circular, bits, questionSet: questionSetOf(vector.ids), vector: () => vector };
+  const clusters = Int32Array.from(ids, clusterOf);
+  const masks = masksOfBits(bits);
+  return {
+    id, name: `run ${id}`, model: `m${id}`, circular, words: masks.length / 4, mask: (which) => maskOf(masks, which), questionSet: questionSetOf(Int32Array.from(ids)),
+    clustersRepeat: new Set(clusters).size < clusters.length, ids: () => Int32Array.from(ids), clusters: () => clusters,
+    questionAt: (position) => ids[position]!, shown: (position) => `${id}:${ids[position]}`,
+  };
 }
 
-const noRows = (ids: readonly number[]) => ({
-  questions: new Map(ids.map((q) => [q, { itemId: q, role: 'origin' as const, text: `q${q}`, gold: 'A' }])),
-  passes: [] as Map<number, { pass: number; label: string | null; correct: boolean }[]>[],
-});
+const noRows = (ids: readonly number[]) => new Map(ids.map((q) => [q, { itemId: q, role: 'origin' as const, text: `q${q}`, gold: 'A' }]));
 
 describe('question sets as bit masks', () => {
   it('counts, differences and positions agree with a plain reading of the bits, across word edges', () => {
     const n = 100;
     const bits = Uint8Array.from({ length: n }, (_, i) => (i % 3 === 0 ? SCORED | CORRECT : i % 3 === 1 ? SCORED : 0));
-    const { scored, right } = masksOf(bits, null, n, SCORED, CORRECT);
+    const masks = masksOfBits(bits);
+    const [scored, right] = [maskOf(masks, MASK.scored), maskOf(masks, MASK.right)];
     expect(countOf(scored)).toBe(67);
     expect(countOf(right)).toBe(34);
     expect(countOnly(scored, right)).toBe(33);
+    expect(countBoth(scored, right)).toBe(34);
     expect(positionsOf(right).slice(0, 4)).toEqual([0, 3, 6, 9]);
     expect(positionsOf(right, 10, 3)).toEqual([30, 33, 36]);
     expect(positionsOf(right, 33)).toEqual([99]);
@@ -38,7 +43,9 @@ describe('question sets as bit masks', () => {
 
   it('reads a run asked in another order through its positions, leaving out what it did not ask', () => {
     const bits = Uint8Array.from([SCORED | CORRECT, SCORED, SCORED | CORRECT]);
-    const { scored, right } = masksOf(bits, Int32Array.from([2, -1, 0, 1]), 4, SCORED, CORRECT);
+    const masks = masksOfBits(bits);
+    const where = Int32Array.from([2, -1, 0, 1]);
+    const [scored, right] = [gatherMask(maskOf(masks, MASK.scored), where, 1), gatherMask(maskOf(masks, MASK.right), where, 1)];
     expect([positionsOf(scored), positionsOf(right)]).toEqual([[0, 2, 3], [0, 2]]);
   });
 });
@@ -67,11 +74,7 @@ describe('a comparison read from outcome vectors', () => {
     const ids = Array.from({ length: 80 }, (_, i) => i + 1);
     const a = run(1, ids, (q) => (q % 2 === 0 ? 'right' : 'wrong'));
     const b = run(2, ids, () => 'right');
-    const labels = (page: readonly number[]) => ({
-      ...noRows(page),
-      passes: [1, 2].map((r) => new Map(page.map((q) => [q, [{ pass: 0, label: `${r}:${q}`, correct: r === 2 || q % 2 === 0 }]]))),
-    });
-    const page = compareRuns([a, b], labels, 5, 3).disagreements;
+    const page = compareRuns([a, b], noRows, 5, 3).disagreements;
     expect(page.total).toBe(40);
     expect(page.rows.map((r) => r.questionId)).toEqual([11, 13, 15]);
     expect(page.rows[0]!.answers).toEqual([{ runId: 1, label: '1:11', correct: false }, { runId: 2, label: '2:11', correct: true }]);

@@ -26,22 +26,24 @@ export function countOnly(a: Mask, b: Mask): number {
   return n;
 }
 
+/** Questions in both `a` and `b`: with each mask's own count, McNemar's two discordant counts in one pass of one word. */
+export function countBoth(a: Mask, b: Mask): number {
+  let n = 0;
+  for (let w = 0; w < a.length; w++) n += bitsIn(a[w]! & b[w]!);
+  return n;
+}
+
 /**
- * Two masks of a run's questions from its outcome bits, read in the first run's order (`where[i]` is question i's
- * position in this run, −1 when the run did not ask it; null when both runs asked the same questions in the same order).
+ * A run's mask read in the first run's order: `where[i]` is the first run's question i's position in this run, −1
+ * when the run did not ask it (the runs asked other questions, or in another order).
  */
-export function masksOf(bits: Uint8Array, where: Int32Array | null, questions: number, scoredBit: number, rightBit: number) {
-  const scored = maskFor(questions);
-  const right = maskFor(questions);
-  for (let i = 0; i < questions; i++) {
-    const j = where === null ? i : where[i]!;
-    if (j < 0) continue;
-    const b = bits[j]!;
-    const w = i >>> 5;
-    if ((b & scoredBit) !== 0) scored[w] = scored[w]! | (1 << (i & 31));
-    if ((b & rightBit) !== 0) right[w] = right[w]! | (1 << (i & 31));
+export function gatherMask(mask: Mask, where: Int32Array, words: number): Mask {
+  const out = new Uint32Array(words);
+  for (let i = 0; i < where.length; i++) {
+    const j = where[i]!;
+    if (j >= 0 && ((mask[j >>> 5]! >>> (j & 31)) & 1) === 1) out[i >>> 5] = out[i >>> 5]! | (1 << (i & 31));
   }
-  return { scored, right };
+  return out;
 }
 
 /** Positions of the set bits, skipping the first `skip` and keeping at most `take`. */

@@ -64,6 +64,21 @@ describe('reads kept until the file changes', () => {
     expect(again.pairs).toEqual(compared.pairs);
   });
 
+  it('shows a run that takes a deleted run\'s id as itself, not as the row read before the delete', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    await finishedRun(datasetId);
+    const last = await finishedRun(datasetId);
+    const before = (await ctx.backend.call('reports.leaderboard')).rows.find((r) => r.runId === last)!;
+    await ctx.backend.call('runs.delete', { id: last });
+    await until(() => Date.now() > Date.parse(before.createdAt));
+    // SQLite gives the highest id again once its row is gone: the new run's row must not be mistaken for the old one.
+    const again = await finishedRun(datasetId);
+    expect(again).toBe(last);
+    const row = (await ctx.backend.call('reports.leaderboard')).rows.find((r) => r.runId === again)!;
+    expect(row.createdAt).toBe((await ctx.backend.call('runs.get', { id: again })).createdAt);
+    expect(row.createdAt).not.toBe(before.createdAt);
+  });
+
   it('works out a row\'s status anew each time: a lease that expires with no write shows the run interrupted', async () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
     const runId = await finishedRun(datasetId);

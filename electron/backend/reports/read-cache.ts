@@ -1,5 +1,6 @@
 import { changeStamp, sameStamp, type ChangeStamp } from '../db/change-stamp';
 import type { Db } from '../db/open';
+import { readSnapshot } from '../db/snapshot';
 
 /**
  * Reads kept until the project file changes (issue 20). A team reopens the leaderboard and its comparisons many times
@@ -16,7 +17,8 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
 /**
  * `read()`'s value for `key`, read again only when the file changed since it was kept. Never kept inside a
  * transaction (its writes may yet be rolled back) nor when another connection committed while it was being read
- * (the value may mix the file before and after). The value is shared between callers: they must not change it.
+ * (the read itself sees one state of the file, db/snapshot.ts, but perhaps not the one `before` names). The value is
+ * shared between callers: they must not change it.
  */
 export function readKept<T>(db: Db, key: string, read: () => T): T {
   if (db.inTransaction) return read();
@@ -25,9 +27,14 @@ export function readKept<T>(db: Db, key: string, read: () => T): T {
   const before = changeStamp(db);
   const hit = byKey.get(key);
   if (hit && sameStamp(hit.stamp, before)) return hit.value as T;
-  const value = read();
-  // Its own writes (a summary refreshed on the way) are part of what it read; another connection's are not.
-  const after = changeStamp(db);
+  // The stamp read at the snapshot's end: its version is the snapshot's (another connection's later commits are not
+  // in it), its count takes in the read's own writes (a summary refreshed on the way).
+  let after = before;
+  const value = readSnapshot(db, () => {
+    const fresh = read();
+    after = changeStamp(db);
+    return fresh;
+  });
   byKey.delete(key);
   if (after.version === before.version) {
     byKey.set(key, { stamp: after, value });

@@ -134,6 +134,67 @@ describe('comparing a CircularEval run with a single-pass run', () => {
   });
 });
 
+describe('the answers a comparison page shows', () => {
+  let server: FakeOpenAI | undefined;
+  afterEach(async () => server?.stop());
+
+  /** Each question's answer as its prediction rows say: the lowest pass's label, with "k/n passes" when it has several. */
+  async function shownFromPredictions(runId: number, firstPassOnly: boolean): Promise<Map<number, string | null>> {
+    const { rows } = await ctx.backend.call('runs.predictions', { runId, limit: 1000 });
+    const byQuestion = new Map<number, typeof rows>();
+    for (const r of [...rows].sort((a, b) => a.pass - b.pass)) byQuestion.set(r.questionId, [...(byQuestion.get(r.questionId) ?? []), r]);
+    return new Map([...byQuestion].map(([q, passes]) => {
+      const label = passes[0]!.corrected ?? passes[0]!.extracted;
+      if (firstPassOnly || passes.length < 2) return [q, label];
+      return [q, `${label ?? '∅'} · ${passes.filter((p) => p.outcome === 'correct').length}/${passes.length} passes`];
+    }));
+  }
+
+  async function expectShownAsPredicted(runIds: number[], firstPass: boolean[]) {
+    const cmp = await ctx.backend.call('reports.compare', { runIds, limit: 1000 });
+    expect(cmp.disagreements.rows.length).toBeGreaterThan(0);
+    const expected = await Promise.all(runIds.map((id, k) => shownFromPredictions(id, firstPass[k]!)));
+    for (const row of cmp.disagreements.rows) {
+      expect(row.answers.map((a) => a.label), `question ${row.questionId}`).toEqual(expected.map((m) => m.get(row.questionId)));
+    }
+    return cmp;
+  }
+
+  it('are the predictions’ answers: on every CircularEval pass, on the first pass alone, and after a correction', async () => {
+    const texts = ['circle', 'square', 'triangle', 'star'];
+    // A model that knows every answer (whatever the rotation), and one that always answers "A".
+    server = new FakeOpenAI({
+      reply: (prompt, request) => {
+        if (request.model === 'always-a') return 'A';
+        for (const m of prompt.matchAll(/\n([A-D])\. (\w+)/g)) if (m[2] === texts[questionNumber(prompt) % 4]) return m[1]!;
+        return 'Z';
+      },
+    });
+    const baseUrl = await server.start();
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'knows', baseUrl, model: 'knows-all' } });
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'always-a', baseUrl, model: 'always-a' } });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const start = async (model: string, circular: boolean) => {
+      const { runId } = await ctx.backend.call('runs.start', { datasetId, model, circular });
+      await ctx.backend.state.runs.settled(runId);
+      return runId;
+    };
+    const right = await start('knows', true);
+    const alwaysA = await start('always-a', true);
+    const single = await start('always-a', false);
+
+    const circular = await expectShownAsPredicted([right, alwaysA], [false, false]);
+    expect(circular.disagreements.rows[0]!.answers[1]!.label).toMatch(/^A · 1\/4 passes$/);
+    await expectShownAsPredicted([alwaysA, single, right], [true, false, true]);
+
+    // A person reads the always-A run's first pass of a question otherwise: the page shows the correction.
+    const [first] = (await ctx.backend.call('runs.predictions', { runId: alwaysA, limit: 1 })).rows;
+    await ctx.backend.call('runs.correct', { id: first!.id!, label: 'D' });
+    const corrected = await expectShownAsPredicted([right, alwaysA], [false, false]);
+    expect(corrected.disagreements.rows.find((r) => r.questionId === first!.questionId)!.answers[1]!.label).toMatch(/^D · /);
+  });
+});
+
 describe('comparisons', () => {
   const ALL_RIGHT = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [true, true, true]])) as typeof RIGHT;
   const ALL_WRONG = Object.fromEntries(Object.keys(RIGHT).map((t) => [t, [false, false, false]])) as typeof RIGHT;

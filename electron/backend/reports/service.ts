@@ -3,11 +3,11 @@ import type { Db } from '../db/open';
 import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
 import { readKept } from './read-cache';
-import { loadScored, pageAnswers } from './load';
+import { readSnapshot } from '../db/snapshot';
+import { loadScored, pageQuestions } from './load';
+import { loadCompared } from './compared-run';
 import { drillTriplets } from './run-report';
-import { summaryOutcomes, summaryReport, summaryVrp } from './summary';
-import { questionSetOf, type OutcomeVector } from './summary-vector';
-import { comparedRun } from './store/summaries';
+import { summaryReport, summaryVrp } from './summary';
 
 /** What reports need from the run manager: summaries with live progress. */
 export interface RunSource {
@@ -29,40 +29,33 @@ export class Reports {
     private readonly runs: RunSource,
   ) {}
 
-  /** A run's name and its stored per-question outcome vector. */
-  /** A run as a comparison reads it: its outcome bits, and its whole vector only when asked (then read once). */
-  private load(id: number): LoadedRun {
-    const { bits, questionSet, ...run } = comparedRun(this.db(), id);
-    let vector: OutcomeVector | undefined;
-    const whole = () => (vector ??= summaryOutcomes(this.db(), id));
-    if (bits === null || questionSet === null) {
-      const v = whole();
-      return { id, ...run, bits: v.bits, questionSet: questionSetOf(v.ids), vector: whole };
-    }
-    return { id, ...run, bits, questionSet, vector: whole };
+  /** Runs as a comparison reads them (reports/compared-run.ts). */
+  private load(ids: readonly number[]): LoadedRun[] {
+    return loadCompared(this.db(), ids);
   }
 
+  /** Read in one snapshot (db/snapshot.ts), as every report here: the run's header and its figures agree. */
   run(id: number) {
-    const run = this.runs.get(id);
-    return { run, ...summaryReport(this.db(), id) };
+    return readSnapshot(this.db(), () => ({ run: this.runs.get(id), ...summaryReport(this.db(), id) }));
   }
 
   drill({ runId, given, target, targetRight, source, offset, limit }: ParsedInput<'reports.drill'>) {
-    const rows = drillTriplets(loadScored(this.db(), runId), given, target, targetRight, source);
+    const rows = readSnapshot(this.db(), () => drillTriplets(loadScored(this.db(), runId), given, target, targetRight, source));
     return { total: rows.length, rows: rows.slice(offset, offset + limit) };
   }
 
   /** Kept until the file changes (reports/read-cache.ts): nothing in a comparison depends on the clock. */
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
     return readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
-      const runs = runIds.map((id) => this.load(id));
-      return compareRuns(runs, (ids) => pageAnswers(this.db(), runIds, ids), offset, limit);
+      return compareRuns(this.load(runIds), (ids) => pageQuestions(this.db(), ids), offset, limit);
     });
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {
-    return readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () =>
-      seeingOrNot(this.load(withImages), this.load(withoutImages), textOnly === null ? null : this.load(textOnly)));
+    return readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
+      const [sv, swv, st] = this.load(textOnly === null ? [withImages, withoutImages] : [withImages, withoutImages, textOnly]);
+      return seeingOrNot(sv!, swv!, st ?? null);
+    });
   }
 
   /** A page of every run with its accuracy, best first within each dataset. */
@@ -72,11 +65,13 @@ export class Reports {
 
   /** VRP accuracy per level and relation value for each run of a dataset whose questions carry relation values. */
   vrp(datasetId: number): VrpSeries {
-    const series: VrpSeries = [];
-    for (const run of this.runs.list().filter((r) => r.datasetId === datasetId).reverse()) {
-      const by = summaryVrp(this.db(), run.id);
-      if (by !== null) series.push({ runId: run.id, name: run.name, model: run.model, by });
-    }
-    return series;
+    return readSnapshot(this.db(), () => {
+      const series: VrpSeries = [];
+      for (const run of this.runs.list().filter((r) => r.datasetId === datasetId).reverse()) {
+        const by = summaryVrp(this.db(), run.id);
+        if (by !== null) series.push({ runId: run.id, name: run.name, model: run.model, by });
+      }
+      return series;
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open';
+import type { ComparisonParts, PositionChunk } from './comparison-parts';
 import { computeSummary, refreshSummary } from './summary';
 import { freshSummaryRows, untrustedRuns, type SummaryRowData } from './store/summaries';
 
@@ -15,9 +16,17 @@ export interface SummaryCheck {
 
 const PARTS = ['accuracy', 'counts', 'report', 'board', 'vrp'] as const;
 
+const sameChunk = (a: PositionChunk, b: PositionChunk | undefined) =>
+  b !== undefined && a.chunk === b.chunk && a.ids.equals(b.ids) && a.shown.equals(b.shown) && a.shownLabels === b.shownLabels;
+const sameMasks = (a: Buffer | null, b: Buffer | null) => (a === null ? b === null : b !== null && a.equals(b));
+const sameComparison = (a: ComparisonParts, b: ComparisonParts) => a.masks.equals(b.masks) && sameMasks(a.firstMasks, b.firstMasks)
+  && a.questionSet === b.questionSet && a.clustersRepeat === b.clustersRepeat
+  && a.chunks.length === b.chunks.length && a.chunks.every((c, i) => sameChunk(c, b.chunks[i]));
+
 function differingParts(stored: SummaryRowData, fresh: SummaryRowData): string[] {
   const parts: string[] = PARTS.filter((p) => stored[p] !== fresh[p]);
   if (!stored.outcomes.equals(fresh.outcomes)) parts.push('outcomes');
+  if (!sameComparison(stored.comparison, fresh.comparison)) parts.push('comparison');
   return parts;
 }
 

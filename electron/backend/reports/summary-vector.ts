@@ -18,7 +18,7 @@ export interface OutcomeVector {
 }
 
 /** The bits a question's passes give, by the same rules as loadScored (scored: every pass answered) and firstPassOnly. */
-function bitsOf(q: ScoredQuestion): number {
+export function bitsOf(q: ScoredQuestion): number {
   const first = q.passes.find((p) => p.pass === 0);
   const firstScored = first?.state === 'answered';
   return (q.scored ? SCORED : 0) | (q.correct ? CORRECT : 0) | (firstScored ? FIRST_SCORED : 0) | (firstScored && first.correct ? FIRST_CORRECT : 0);
@@ -47,9 +47,3 @@ export function decodeOutcomes(blob: Uint8Array): OutcomeVector {
 
 /** A name for a run's question ids in run order: two runs with the same one asked the same questions in the same order. */
 export const questionSetOf = (ids: Int32Array): string => createHash('sha256').update(new Uint8Array(ids.buffer, ids.byteOffset, ids.byteLength)).digest('base64url');
-
-/** What a comparison reads instead of the whole vector: the outcome bits alone, and the question set's name. */
-export function comparisonParts(outcomes: Buffer): { bits: Buffer; questionSet: string } {
-  const { ids, bits } = decodeOutcomes(outcomes);
-  return { bits: Buffer.from(bits), questionSet: questionSetOf(ids) };
-}

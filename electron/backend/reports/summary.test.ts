@@ -116,6 +116,9 @@ describe('stored run summaries stay equal to their predictions', () => {
     expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([{ runId, parts: ['report', 'outcomes'] }]);
     expect((await ctx.backend.call('reports.doctor', { fix: true })).fixed).toBe(1);
     await expectInStep(runId);
+    // The parts a comparison reads are checked too: a shown answer that differs from the predictions is found.
+    db().prepare(`UPDATE run_summary_chunks SET shown_labels = json_set(shown_labels, '$[1]', 'Z') WHERE run_id = ?`).run(runId);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([{ runId, parts: ['comparison'] }]);
   });
 });
 

@@ -7,6 +7,7 @@ import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
+import { encodeComparison, type ComparisonParts } from './comparison-parts';
 import { jsonColumn } from '../db/json-column';
 
 /**
@@ -26,6 +27,7 @@ export function computeSummary(db: Db, runId: number): SummaryRowData {
     board: JSON.stringify(board),
     vrp: vrp === null ? null : JSON.stringify(vrp),
     outcomes: encodeOutcomes(questions),
+    comparison: encodeComparison(questions),
   };
 }
 
@@ -48,20 +50,28 @@ export function keepRunSummaries(): void {
 }
 
 /**
- * A run's summary column: the stored one while fresh, else computed now and stored for the next reader. A reader that
+ * A run's summary computed now and stored for the next reader, for a reader that found no fresh one. A reader that
  * cannot write (another process holds the lock, a read-only file) still gets the computed figures.
  */
-export function summaryColumn<K extends 'report' | 'board' | 'vrp' | 'outcomes'>(db: Db, runId: number, column: K): SummaryRowData[K] {
-  const stored = freshColumn(db, runId, column);
-  if (stored !== undefined) return stored as SummaryRowData[K];
+export function computedForReader(db: Db, runId: number): SummaryRowData {
   const row = computeSummary(db, runId);
   try {
     writeSummary(db, runId, row, new Date().toISOString());
   } catch (error) {
     if (!isBusy(error) && !storageFailure(error)) throw error;
   }
-  return row[column];
+  return row;
 }
+
+/** A run's summary column: the stored one while fresh, else computed now (computedForReader). */
+export function summaryColumn<K extends 'report' | 'board' | 'vrp' | 'outcomes'>(db: Db, runId: number, column: K): SummaryRowData[K] {
+  const stored = freshColumn(db, runId, column);
+  if (stored !== undefined) return stored as SummaryRowData[K];
+  return computedForReader(db, runId)[column];
+}
+
+/** A run's comparison parts when its summary is not fresh (a fresh one's are read part by part: store/summaries). */
+export const computedComparison = (db: Db, runId: number): ComparisonParts => computedForReader(db, runId).comparison;
 
 export const summaryReport = (db: Db, runId: number) => jsonColumn<ReportBody>(summaryColumn(db, runId, 'report'));
 export const summaryOutcomes = (db: Db, runId: number): OutcomeVector => decodeOutcomes(summaryColumn(db, runId, 'outcomes'));

@@ -4,27 +4,45 @@ import { statement } from '../../db/statements';
 import type { RunRow } from '../../runs/runs';
 import { SUMMARY_FORMAT } from './summaries';
 
-/** The leaderboard's SQL: a page of runs with their stored board, their count, and the datasets that have runs. */
+/** The leaderboard's SQL: the datasets with their runs' counts, a page of runs, their rows and stored boards, a run's lease. */
 
-export interface PageRow {
-  id: number; name: string; model: string; kind: RunSummary['kind']; dataset_id: number; dataset_name: string;
-  status: RunRow['status']; created_at: string; board: string;
-  lease_pid: number | null; lease_host: string | null; lease_since: string | null; lease_expires: number | null;
-}
+/** A dataset that has runs: how many, how many are on the board (a summary of this format), how many need a fresh one. */
+export interface BoardDataset { id: number; name: string; runs: number; filed: number; unsummarised: number }
 
-// Sorted and paged by SQLite on the stored accuracy: a page costs about the same with 1 run or 500.
-const BOARD_FROM = `FROM runs r JOIN datasets d ON d.id = r.dataset_id JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}
-  WHERE r.optimization_id IS NULL AND (@dataset IS NULL OR r.dataset_id = @dataset)`;
-const PAGE_SQL = `SELECT r.id, r.name, r.model, r.kind, r.dataset_id, d.name AS dataset_name, r.status, r.created_at, s.board,
-    l.pid AS lease_pid, l.host AS lease_host, l.started_at AS lease_since, l.expires_at AS lease_expires
-  ${BOARD_FROM.replace('WHERE', 'LEFT JOIN run_leases l ON l.run_id = r.id WHERE')}
-  ORDER BY d.name COLLATE NOCASE, d.name, s.accuracy DESC, r.id LIMIT @limit OFFSET @offset`;
-const DATASETS_SQL = `SELECT d.id, d.name, count(*) AS runs FROM runs r JOIN datasets d ON d.id = r.dataset_id
+// One scan for what took three (the datasets, the page's total, the runs to summarise first): each statement outside a
+// transaction costs its own locks, and each scans every run.
+const DATASETS_SQL = `SELECT d.id, d.name, count(*) AS runs, count(s.run_id) AS filed, total(s.run_id IS NULL OR s.stale <> 0) AS unsummarised
+  FROM runs r JOIN datasets d ON d.id = r.dataset_id LEFT JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}
   WHERE r.optimization_id IS NULL GROUP BY d.id ORDER BY d.name COLLATE NOCASE, d.name`;
 
+/** A page's place: a run, the revision of what its row shows (migration 0014), and whether some executor leases it. */
+export type PagePlace = [id: number, revision: number, leased: number];
+
+// Sorted and paged by SQLite on the stored accuracy: a page costs about the same with 1 run or 500. Raw rows of
+// numbers: the rows themselves are read only for revisions not seen before (BoardRow).
+const PAGE_SQL = `SELECT r.id, s.board_rev, l.run_id IS NOT NULL
+  FROM runs r JOIN datasets d ON d.id = r.dataset_id JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}
+  LEFT JOIN run_leases l ON l.run_id = r.id
+  WHERE r.optimization_id IS NULL AND (@dataset IS NULL OR r.dataset_id = @dataset)
+  ORDER BY d.name COLLATE NOCASE, d.name, s.accuracy DESC, r.id LIMIT @limit OFFSET @offset`;
+
+/** A leaderboard row as the file holds it, in this order. */
+export type BoardRow = [
+  id: number, name: string, model: string, kind: RunSummary['kind'], datasetId: number, status: RunRow['status'], createdAt: string,
+  board: string, revision: number,
+];
+
+const ROWS_SQL = `SELECT r.id, r.name, r.model, r.kind, r.dataset_id, r.status, r.created_at, s.board, s.board_rev
+  FROM json_each(@ids) j CROSS JOIN runs r ON r.id = j.value JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}`;
+
+export interface LeaseRow { lease_pid: number | null; lease_host: string | null; lease_since: string | null; lease_expires: number | null }
+
 type PageParams = { dataset: number | null; limit: number; offset: number };
-export const boardPageRows = (db: Db, params: PageParams) => statement<[PageParams], PageRow>(db, PAGE_SQL).all(params);
-// count(*) without GROUP BY always gives a row.
-export const boardTotal = (db: Db, dataset: number | null) =>
-  statement<[{ dataset: number | null }], number>(db, `SELECT count(*) ${BOARD_FROM}`).pluck().get({ dataset })!;
-export const boardDatasets = (db: Db) => statement<[], { id: number; name: string; runs: number }>(db, DATASETS_SQL).all();
+export const boardDatasets = (db: Db) => statement<[], BoardDataset>(db, DATASETS_SQL).all();
+export const boardPage = (db: Db, params: PageParams) => statement<[PageParams], PagePlace>(db, PAGE_SQL).raw(true).all(params);
+export const boardRows = (db: Db, ids: readonly number[]) =>
+  statement<[{ ids: string }], BoardRow>(db, ROWS_SQL).raw(true).all({ ids: JSON.stringify(ids) });
+/** A run's lease, read only for a row that has one. */
+export const boardLease = (db: Db, runId: number): LeaseRow => statement<[number], LeaseRow>(db, `SELECT pid AS lease_pid, host AS lease_host,
+  started_at AS lease_since, expires_at AS lease_expires FROM run_leases WHERE run_id = ?`).get(runId)
+  ?? { lease_pid: null, lease_host: null, lease_since: null, lease_expires: null };

@@ -30,12 +30,6 @@ const PAGE_UNIT_SQL = `SELECT ${UNIT_COLUMNS} FROM json_each(@ids) j CROSS JOIN 
   ${PREDICTION_JOIN} ORDER BY u.position`;
 
 const PAGE_TEXT_SQL = 'SELECT q.id, q.item_id, q.role, q.text, q.answer FROM json_each(@ids) j JOIN questions q ON q.id = j.value';
-// One read for every compared run, by the predictions' (run, question, pass) key. A compared question was scored by
-// every run, so each of its units has a prediction and run_units need not be read.
-const PAGE_ANSWERS_SQL = `SELECT r.key AS run, p.question_id, p.pass, p.correct, coalesce(p.corrected, p.extracted) AS label
-  FROM json_each(@runs) r CROSS JOIN json_each(@ids) j CROSS JOIN predictions p ON p.run_id = r.value AND p.question_id = j.value
-  ORDER BY r.key, j.key, p.pass`;
-
 export const runQuestionRows = (db: Db, runId: number) => statement<[{ run: number }], QuestionRow>(db, QUESTION_SQL).all({ run: runId });
 export const pageQuestionRows = (db: Db, ids: readonly number[]) =>
   statement<[{ ids: string }], QuestionRow>(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) });
@@ -43,10 +37,7 @@ export const runUnitRows = (db: Db, runId: number) => statement<[{ run: number }
 export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) =>
   statement<[{ run: number; ids: string }], UnitRow>(db, PAGE_UNIT_SQL).all({ run: runId, ids: JSON.stringify(ids) });
 
-export interface PageTextRow { id: number; item_id: number; role: Role; text: string; answer: string }
+/** A page's question as its raw row (no object a row: a comparison page reads 100 of them on every first open). */
+export type PageTextRow = [id: number, itemId: number, role: Role, text: string, answer: string];
 export const pageTextRows = (db: Db, ids: readonly number[]) =>
-  statement<[{ ids: string }], PageTextRow>(db, PAGE_TEXT_SQL).all({ ids: JSON.stringify(ids) });
-
-export interface PageAnswerRow { run: number; question_id: number; pass: number; correct: number | null; label: string | null }
-export const pageAnswerRows = (db: Db, runIds: readonly number[], ids: readonly number[]) =>
-  statement<[{ runs: string; ids: string }], PageAnswerRow>(db, PAGE_ANSWERS_SQL).all({ runs: JSON.stringify(runIds), ids: JSON.stringify(ids) });
+  statement<[{ ids: string }], PageTextRow>(db, PAGE_TEXT_SQL).raw(true).all({ ids: JSON.stringify(ids) });

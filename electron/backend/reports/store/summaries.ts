@@ -3,13 +3,14 @@ import { jsonColumn } from '../../db/json-column';
 import { statement } from '../../db/statements';
 import { AppError } from '../../errors';
 import type { StoredCounts } from '../../runs/summary-hook';
-import { comparisonParts } from '../summary-vector';
+import type { ComparisonParts, PositionChunk } from '../comparison-parts';
 
 /**
  * Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes).
- * 2: `outcome_bits` and `question_set` beside the outcome vector (migration 0012).
+ * 2: `outcome_bits` and `question_set` beside the outcome vector (migration 0012; both dropped in 0013).
+ * 3: the comparison's parts in rows of their own: run_comparisons and run_summary_chunks (migration 0013).
  */
-export const SUMMARY_FORMAT = 2;
+export const SUMMARY_FORMAT = 3;
 
 // The counters' shape is the runs' (their summary port reads them): defined once there.
 export type { StoredCounts };
@@ -22,18 +23,25 @@ export interface SummaryRowData {
   board: string;
   vrp: string | null;
   outcomes: Buffer;
+  comparison: ComparisonParts;
 }
 
 const FRESH = `stale = 0 AND format = ${SUMMARY_FORMAT}`;
+const FRESH_JOIN = `LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}`;
 
 export function writeSummary(db: Db, runId: number, row: SummaryRowData, now: string): void {
-  const { bits, questionSet } = comparisonParts(row.outcomes);
-  statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, outcome_bits, question_set, computed_at)
-    VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  const c = row.comparison;
+  statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, computed_at)
+    VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (run_id) DO UPDATE SET format = excluded.format, stale = 0, accuracy = excluded.accuracy, counts = excluded.counts,
-      report = excluded.report, board = excluded.board, vrp = excluded.vrp, outcomes = excluded.outcomes,
-      outcome_bits = excluded.outcome_bits, question_set = excluded.question_set, computed_at = excluded.computed_at`)
-    .run(runId, row.accuracy, row.counts, row.report, row.board, row.vrp, row.outcomes, bits, questionSet, now);
+      report = excluded.report, board = excluded.board, vrp = excluded.vrp, outcomes = excluded.outcomes, computed_at = excluded.computed_at`)
+    .run(runId, row.accuracy, row.counts, row.report, row.board, row.vrp, row.outcomes, now);
+  statement<[number, string, number, Buffer, Buffer | null]>(db, `INSERT OR REPLACE INTO run_comparisons (run_id, question_set, clusters_repeat,
+    outcome_masks, first_masks) VALUES (?, ?, ?, ?, ?)`).run(runId, c.questionSet, c.clustersRepeat ? 1 : 0, c.masks, c.firstMasks);
+  statement<[number]>(db, 'DELETE FROM run_summary_chunks WHERE run_id = ?').run(runId);
+  const insert = statement<[number, number, Buffer, Buffer, string]>(db,
+    'INSERT INTO run_summary_chunks (run_id, chunk, question_ids, shown, shown_labels) VALUES (?, ?, ?, ?, ?)');
+  for (const chunk of c.chunks) insert.run(runId, chunk.chunk, chunk.ids, chunk.shown, chunk.shownLabels);
 }
 
 /** One column of a run's summary while it is fresh; undefined when it is stale, of an older format, or missing. */
@@ -53,28 +61,78 @@ export function storedCounts(db: Db, runId?: number): Map<number, StoredCounts> 
 
 /** Runs (of those people started) without a fresh summary: running ones, just-changed ones, ones from an older build. */
 export function unsummarisedRuns(db: Db): number[] {
-  return statement<[], number>(db, `SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}
+  return statement<[], number>(db, `SELECT r.id FROM runs r ${FRESH_JOIN}
     WHERE r.optimization_id IS NULL AND s.run_id IS NULL ORDER BY r.id`).pluck().all();
 }
 
-/** What a comparison reads of a run: `bits` and `questionSet` are null while its summary is not fresh. */
+/** What a comparison reads first of a run: `revision`, `questionSet` and `clustersRepeat` are null while its summary is not fresh. */
 export interface ComparedRunRow {
-  name: string; model: string; circular: boolean; bits: Buffer | null; questionSet: string | null;
+  name: string; model: string; circular: boolean; revision: number | null; firstSame: boolean; questionSet: string | null; clustersRepeat: boolean | null;
 }
 
-/** A comparison's read of one run: its name, whether it used CircularEval, and its outcome bits, in one statement. */
-export function comparedRun(db: Db, runId: number): ComparedRunRow {
-  type Row = { name: string; model: string; circular: number | null; bits: Buffer | null; question_set: string | null };
-  const row = statement<[number], Row>(db, `SELECT r.name, r.model, json_extract(r.config, '$.circular') AS circular, s.outcome_bits AS bits,
-    s.question_set FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')} WHERE r.id = ?`).get(runId);
-  if (!row) throw new AppError('not_found', `run ${runId} does not exist`);
-  return { name: row.name, model: row.model, circular: row.circular === 1, bits: row.bits, questionSet: row.question_set };
+const FRESH_INDEXED = `LEFT JOIN run_summaries s INDEXED BY run_summaries_board ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}`;
+
+/**
+ * A comparison's read of its runs, in one statement: each one's name, whether it used CircularEval, and the revision
+ * of its stored parts (migration 0014: it moves whenever its summary is written). Freshness is read from the
+ * summaries' covering index, not from their rows (each fills pages of its own).
+ */
+export function comparedRuns(db: Db, runIds: readonly number[]): Map<number, ComparedRunRow> {
+  type Row = [
+    id: number, name: string, model: string, circular: number | null, revision: number | null, firstSame: number | null, questionSet: string | null,
+    clustersRepeat: number | null,
+  ];
+  const rows = statement<[{ ids: string }], Row>(db, `SELECT r.id, r.name, r.model, json_extract(r.config, '$.circular'), s.board_rev,
+    c.first_masks IS NULL, c.question_set, c.clusters_repeat FROM json_each(@ids) j CROSS JOIN runs r ON r.id = j.value ${FRESH_INDEXED}
+    LEFT JOIN run_comparisons c ON c.run_id = s.run_id`).raw(true).all({ ids: JSON.stringify(runIds) });
+  const byId = new Map(rows.map(([id, name, model, circular, revision, firstSame, questionSet, clustersRepeat]) => [id, {
+    name, model, circular: circular === 1, revision: questionSet === null ? null : revision, firstSame: firstSame === 1, questionSet,
+    clustersRepeat: clustersRepeat === null ? null : clustersRepeat === 1,
+  }]));
+  const missing = runIds.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new AppError('not_found', `run ${missing} does not exist`);
+  return byId;
 }
+
+/** The every-pass masks of runs whose summary is fresh, by run: read only for runs a comparison has not kept. */
+export const comparedMasks = (db: Db, runIds: readonly number[]): Map<number, Buffer> => new Map(statement<[{ ids: string }], [number, Buffer]>(db,
+  `SELECT c.run_id, c.outcome_masks FROM json_each(@ids) j CROSS JOIN run_comparisons c ON c.run_id = j.value`).raw(true)
+  .all({ ids: JSON.stringify(runIds) }));
+
+/** A run's first-pass masks while its summary is fresh (null: they equal every pass's). */
+export const comparedFirstMasks = (db: Db, runId: number): Buffer | null | undefined => statement<[number], Buffer | null>(db, `SELECT c.first_masks
+  FROM run_comparisons c JOIN run_summaries s ON s.run_id = c.run_id AND s.${FRESH.replace(' AND ', ' AND s.')} WHERE c.run_id = ?`).pluck().get(runId);
+
+type ChunkRow = { chunk: number; question_ids: Buffer; shown: Buffer; shown_labels: string };
+const CHUNKS = `SELECT c.chunk, c.question_ids, c.shown, c.shown_labels FROM run_summary_chunks c
+  JOIN run_summaries s ON s.run_id = c.run_id AND s.${FRESH.replace(' AND ', ' AND s.')} WHERE c.run_id = ?`;
+const toChunk = (r: ChunkRow): PositionChunk => ({ chunk: r.chunk, ids: r.question_ids, shown: r.shown, shownLabels: r.shown_labels });
+
+/** One chunk of a run's positions while its summary is fresh (a page of disagreements reads the chunks it shows). */
+export function comparedChunk(db: Db, runId: number, chunk: number): PositionChunk | undefined {
+  const row = statement<[number, number], ChunkRow>(db, `${CHUNKS} AND c.chunk = ?`).get(runId, chunk);
+  return row && toChunk(row);
+}
+
+/** Every chunk of a fresh summary, in order: a run that asked other questions, and the doctor. */
+export const summaryChunks = (db: Db, runId: number): PositionChunk[] =>
+  statement<[number], ChunkRow>(db, `${CHUNKS} ORDER BY c.chunk`).all(runId).map(toChunk);
+
+type StoredRow = Omit<SummaryRowData, 'comparison'> & {
+  run_id: number; outcome_masks: Buffer; first_masks: Buffer | null; question_set: string; clusters_repeat: number;
+};
 
 /** Every fresh stored summary, for the doctor to recompute and compare. */
-export const freshSummaryRows = (db: Db) => statement<[], SummaryRowData & { run_id: number }>(db, `SELECT run_id, accuracy, counts, report, board,
-  vrp, outcomes FROM run_summaries WHERE ${FRESH} ORDER BY run_id`).all();
+export const freshSummaryRows = (db: Db): (SummaryRowData & { run_id: number })[] => statement<[], StoredRow>(db, `SELECT s.run_id, s.accuracy,
+  s.counts, s.report, s.board, s.vrp, s.outcomes, c.outcome_masks, c.first_masks, c.question_set, c.clusters_repeat FROM run_summaries s
+  JOIN run_comparisons c ON c.run_id = s.run_id WHERE s.${FRESH.replace(' AND ', ' AND s.')} ORDER BY s.run_id`).all()
+  .map(({ outcome_masks, first_masks, question_set, clusters_repeat, ...row }) => ({
+    ...row,
+    comparison: {
+      masks: outcome_masks, firstMasks: first_masks, questionSet: question_set, clustersRepeat: clusters_repeat === 1, chunks: summaryChunks(db, row.run_id),
+    },
+  }));
 
 /** Every run, optimisation runs included, without a fresh summary: the doctor's "not trusted". */
-export const untrustedRuns = (db: Db) => statement<[], number>(db, `SELECT r.id FROM runs r LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}
+export const untrustedRuns = (db: Db) => statement<[], number>(db, `SELECT r.id FROM runs r ${FRESH_JOIN}
   WHERE s.run_id IS NULL ORDER BY r.id`).pluck().all();
