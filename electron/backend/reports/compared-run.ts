@@ -1,7 +1,9 @@
 import type { Db } from '../db/open';
+import { inSnapshot } from '../db/snapshot';
 import type { LoadedRun } from './compare';
 import { int32s, maskReader, positionsReader, readChunk, type ComparisonParts, type PositionChunk, type ReadChunk } from './comparison-parts';
-import { computedComparison, summaryOutcomes } from './summary';
+import { computedComparison, computedForReader, summaryOutcomes } from './summary';
+import { decodeOutcomes } from './summary-vector';
 import { comparedChunk, comparedFirstMasks, comparedMasks, comparedRuns, summaryChunks, type ComparedRunRow } from './store/summaries';
 
 type RunHeader = Pick<LoadedRun, 'name' | 'model' | 'circular'>;
@@ -10,11 +12,12 @@ const idsOf = (chunks: readonly PositionChunk[]) => int32s(Buffer.concat(chunks.
 const read = (c: PositionChunk) => readChunk(c.ids, c.shown, c.shownLabels);
 
 /** A run whose summary was not fresh: every part from the summary just computed (and stored when the file allows). */
-function fromParts(db: Db, id: number, run: RunHeader, parts: ComparisonParts): LoadedRun {
+function fromParts(id: number, run: RunHeader, parts: ComparisonParts, outcomes: Buffer): LoadedRun {
   let clusters: Int32Array | undefined;
+  let ids: Int32Array | undefined;
   return {
     id, ...run, ...maskReader(parts.masks, () => parts.firstMasks), questionSet: parts.questionSet, clustersRepeat: parts.clustersRepeat,
-    ids: () => idsOf(parts.chunks), clusters: () => (clusters ??= summaryOutcomes(db, id).clusters),
+    ids: () => (ids ??= idsOf(parts.chunks)), clusters: () => (clusters ??= decodeOutcomes(outcomes).clusters),
     ...positionsReader((n) => read(parts.chunks[n]!)),
   };
 }
@@ -29,7 +32,8 @@ const keptParts = new WeakMap<Db, Map<number, KeptParts>>();
 const KEPT_RUNS = 200;
 
 function partsOf(db: Db, rows: ReadonlyMap<number, ComparedRunRow>): Map<number, KeptParts> {
-  let byRun = keptParts.get(db);
+  // Kept only from a snapshot, which reads committed revisions (as the leaderboard's rows).
+  let byRun = inSnapshot(db) ? keptParts.get(db) : new Map<number, KeptParts>();
   if (!byRun || byRun.size > KEPT_RUNS) keptParts.set(db, (byRun = new Map()));
   const moved = [...rows].flatMap(([id, row]) => (row.revision !== null && byRun.get(id)?.revision !== row.revision ? [id] : []));
   if (moved.length > 0) {
@@ -52,18 +56,26 @@ export function loadCompared(db: Db, runIds: readonly number[]): LoadedRun[] {
 function loadedRun(db: Db, id: number, row: ComparedRunRow, kept: KeptParts | undefined): LoadedRun {
   const { revision, firstSame, questionSet, clustersRepeat, ...run } = row;
   if (revision === null || questionSet === null || clustersRepeat === null || kept?.revision !== revision) {
-    return fromParts(db, id, run, computedComparison(db, id));
+    const computed = computedForReader(db, id);
+    return fromParts(id, run, computed.comparison, computed.outcomes);
   }
-  const first = () => (firstSame ? null : (kept.first ??= comparedFirstMasks(db, id) ?? computedComparison(db, id).firstMasks));
+  let computed: ComparisonParts | undefined;
+  const recomputed = () => (computed ??= computedComparison(db, id));
+  const first = () => {
+    if (firstSame) return null;
+    if (kept.first === undefined) kept.first = comparedFirstMasks(db, id) ?? recomputed().firstMasks;
+    return kept.first;
+  };
   let clusters: Int32Array | undefined;
-  const recomputed = () => computedComparison(db, id).chunks;
+  let ids: Int32Array | undefined;
   return {
     id, ...run, ...maskReader(kept.masks, first), questionSet, clustersRepeat,
     ids: () => {
+      if (ids) return ids;
       const chunks = summaryChunks(db, id);
-      return idsOf(chunks.length > 0 ? chunks : recomputed());
+      return (ids = idsOf(chunks.length > 0 ? chunks : recomputed().chunks));
     },
     clusters: () => (clusters ??= summaryOutcomes(db, id).clusters),
-    ...positionsReader((n) => read(comparedChunk(db, id, n) ?? recomputed()[n]!), kept.chunks),
+    ...positionsReader((n) => read(comparedChunk(db, id, n) ?? recomputed().chunks[n]!), kept.chunks),
   };
 }

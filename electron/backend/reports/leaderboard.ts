@@ -6,6 +6,7 @@ import { summaryColumn, type StoredBoard } from './summary';
 import { boardDatasets, boardLease, boardPage, boardRows, type BoardRow, type PagePlace } from './store/board';
 import { unsummarisedRuns } from './store/summaries';
 import { jsonColumn } from '../db/json-column';
+import { inSnapshot } from '../db/snapshot';
 
 const NO_LEASE = { lease_pid: null, lease_host: null, lease_since: null, lease_expires: null };
 
@@ -24,7 +25,9 @@ const filedRows = new WeakMap<Db, Map<number, FiledRow>>();
 const FILED_ROWS = 5_000;
 
 function rowsAt(db: Db, places: readonly PagePlace[]): FiledRow[] {
-  let byRun = filedRows.get(db);
+  // Rows are kept only from a snapshot, which reads committed revisions: inside a caller's transaction a revision may
+  // yet be rolled back, and the counter would give it again.
+  let byRun = inSnapshot(db) ? filedRows.get(db) : new Map<number, FiledRow>();
   if (!byRun || byRun.size > FILED_ROWS) filedRows.set(db, (byRun = new Map()));
   const stale = places.flatMap(([id, revision]) => (byRun.get(id)?.row[8] === revision ? [] : [id]));
   if (stale.length > 0) for (const row of boardRows(db, stale)) byRun.set(row[0], { row, board: jsonColumn<StoredBoard>(row[7]) });
@@ -45,12 +48,13 @@ function toRow({ row, board }: FiledRow, datasetName: string, lease: Lease, live
 
 export interface BoardPage { datasetId: number | null; offset: number; limit: number }
 
-/** The datasets with runs; runs without a fresh summary (running, just changed, from an older build) get one first. */
-function filedDatasets(db: Db) {
-  const datasets = boardDatasets(db);
-  if (datasets.every((d) => d.unsummarised === 0)) return datasets;
+/**
+ * Runs without a fresh summary (running, just changed, from an older build) get one before the page is read: each
+ * stored in its own write transaction, outside the page's snapshot (db/snapshot.ts), so a process writing the same
+ * file is waited for, not failed. The cost follows what changed, not every prediction.
+ */
+function summariseWaiting(db: Db): void {
   for (const id of unsummarisedRuns(db)) summaryColumn(db, id, 'board');
-  return boardDatasets(db);
 }
 
 /** A row without a lease, as the file alone says it, made once per revision and dataset name. */
@@ -59,9 +63,9 @@ function shownFromFile(filed: FiledRow, datasetName: string, nowMs: number): Lea
   return filed.shown.row;
 }
 
-/** The page as the file holds it: the cost follows what changed, not every prediction. */
+/** The page as the file holds it. */
 function filedPage(db: Db, page: BoardPage, nowMs: number) {
-  const datasets = filedDatasets(db);
+  const datasets = boardDatasets(db);
   const names = new Map(datasets.map((d) => [d.id, d.name]));
   const places = boardPage(db, { dataset: page.datasetId, limit: page.limit, offset: page.offset });
   const filed = rowsAt(db, places).map((entry) => ({ entry, datasetName: names.get(entry.row[4])! }));
@@ -80,7 +84,7 @@ function filedPage(db: Db, page: BoardPage, nowMs: number) {
  * on the clock (an executor's lease expiring) and on this process's live runs, which the file does not say.
  */
 export function leaderboardPage(db: Db, live: (id: number) => RunSummary['live'], nowMs: number, page: BoardPage) {
-  const kept = readKept(db, `leaderboard:${page.datasetId}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs));
+  const kept = readKept(db, `leaderboard:${page.datasetId}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs), () => summariseWaiting(db));
   const rows = kept.rows.map((row, i) => {
     if (row !== null) return row;
     const { entry, datasetName } = kept.filed[i]!;

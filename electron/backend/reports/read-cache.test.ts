@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
@@ -77,6 +79,27 @@ describe('reads kept until the file changes', () => {
     const row = (await ctx.backend.call('reports.leaderboard')).rows.find((r) => r.runId === again)!;
     expect(row.createdAt).toBe((await ctx.backend.call('runs.get', { id: again })).createdAt);
     expect(row.createdAt).not.toBe(before.createdAt);
+  });
+
+  it('stores the summaries a leaderboard needs first after waiting for another process\'s write, not failing beside it', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const runs = [await finishedRun(datasetId), await finishedRun(datasetId)];
+    // As after an upgrade: every summary of an older format, to be stored again when the leaderboard is next read.
+    ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET format = 2').run();
+    // Another process (the CLI storing answers) holds the write lock for a moment. A write inside the page's read
+    // transaction would fail at once (SQLite does not wait for it there), and the runs would be left off the page.
+    const holder = spawn(process.execPath, ['-e', `
+      const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
+      db.exec('BEGIN IMMEDIATE');
+      db.prepare("UPDATE runs SET name = name WHERE id = ?").run(${runs[0]});
+      process.stdout.write('locked\\n');
+      setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);
+    `, ctx.project], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    await once(holder.stdout!, 'data');
+    const board = await ctx.backend.call('reports.leaderboard');
+    expect(board.total).toBe(2);
+    expect(board.rows.map((r) => r.runId).sort()).toEqual(runs);
+    await once(holder, 'exit');
   });
 
   it('works out a row\'s status anew each time: a lease that expires with no write shows the run interrupted', async () => {

@@ -18,15 +18,20 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
  * `read()`'s value for `key`, read again only when the file changed since it was kept. Never kept inside a
  * transaction (its writes may yet be rolled back) nor when another connection committed while it was being read
  * (the read itself sees one state of the file, db/snapshot.ts, but perhaps not the one `before` names). The value is
- * shared between callers: they must not change it.
+ * shared between callers: they must not change it. `prepare` runs on a miss, before the read's snapshot opens.
  */
-export function readKept<T>(db: Db, key: string, read: () => T): T {
-  if (db.inTransaction) return read();
+export function readKept<T>(db: Db, key: string, read: () => T, prepare?: () => void): T {
+  if (db.inTransaction) {
+    prepare?.();
+    return read();
+  }
   let byKey = kept.get(db);
   if (!byKey) kept.set(db, (byKey = new Map()));
   const before = changeStamp(db);
   const hit = byKey.get(key);
   if (hit && sameStamp(hit.stamp, before)) return hit.value as T;
+  // Writes the read needs first (the leaderboard's missing summaries) run before its snapshot, each on its own.
+  prepare?.();
   // The stamp read at the snapshot's end: its version is the snapshot's (another connection's later commits are not
   // in it), its count takes in the read's own writes (a summary refreshed on the way).
   let after = before;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import type { ComparisonParts, PositionChunk } from './comparison-parts';
 import { computeSummary, refreshSummary } from './summary';
-import { freshSummaryRows, untrustedRuns, type SummaryRowData } from './store/summaries';
+import { freshSummaryRows, untrustedRuns, type StoredSummary, type SummaryRowData } from './store/summaries';
 
 export interface SummaryCheck {
   /** Runs with a fresh stored summary, each recomputed from its predictions and compared. */
@@ -23,10 +23,10 @@ const sameComparison = (a: ComparisonParts, b: ComparisonParts) => a.masks.equal
   && a.questionSet === b.questionSet && a.clustersRepeat === b.clustersRepeat
   && a.chunks.length === b.chunks.length && a.chunks.every((c, i) => sameChunk(c, b.chunks[i]));
 
-function differingParts(stored: SummaryRowData, fresh: SummaryRowData): string[] {
+function differingParts(stored: StoredSummary, fresh: SummaryRowData): string[] {
   const parts: string[] = PARTS.filter((p) => stored[p] !== fresh[p]);
   if (!stored.outcomes.equals(fresh.outcomes)) parts.push('outcomes');
-  if (!sameComparison(stored.comparison, fresh.comparison)) parts.push('comparison');
+  if (stored.comparison === null || !sameComparison(stored.comparison, fresh.comparison)) parts.push('comparison');
   return parts;
 }
 

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { goldOf, humanRun, questionNumber, seedEvalDataset, seedTripletDataset } from '../../../test/eval-fixtures';
@@ -5,6 +6,8 @@ import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
 import { storeAnswer } from '../runs/predictions';
 import { buildRunReport } from './run-report';
 import { loadScored } from './load';
+import { computedForReader } from './summary';
+import { readSnapshot } from '../db/snapshot';
 
 const ctx = withProject();
 let server: FakeOpenAI | undefined;
@@ -119,6 +122,42 @@ describe('stored run summaries stay equal to their predictions', () => {
     // The parts a comparison reads are checked too: a shown answer that differs from the predictions is found.
     db().prepare(`UPDATE run_summary_chunks SET shown_labels = json_set(shown_labels, '$[1]', 'Z') WHERE run_id = ?`).run(runId);
     expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([{ runId, parts: ['comparison'] }]);
+  });
+});
+
+describe('summaries a report stores on the way', () => {
+  it('are stored after the report\'s snapshot, not inside it, so the read itself writes nothing', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    db().prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(runId);
+    let staleDuringRead: number | undefined;
+    readSnapshot(db(), () => {
+      computedForReader(db(), runId);
+      staleDuringRead = stale(runId);
+    });
+    expect(staleDuringRead).toBe(1);
+    await expectInStep(runId);
+  });
+
+  it('are not stored when another process changed a prediction after the snapshot read them', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    db().prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(runId);
+    // A second connection to the file, as the CLI storing a correction would be: WAL lets it commit beside the read.
+    const other = new Database(ctx.project, { timeout: 5000 });
+    try {
+      readSnapshot(db(), () => {
+        computedForReader(db(), runId);
+        other.prepare('DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ?)').run(runId);
+      });
+    } finally {
+      other.close();
+    }
+    // Stored now, the summary computed from the snapshot would count the deleted answer as fresh figures.
+    expect(stale(runId)).toBe(1);
+    // The next reader reads the file as it is, and stores what it read.
+    expect((await ctx.backend.call('reports.run', { id: runId })).coverage).toMatchObject({ scored: 3, pending: 1 });
+    await expectInStep(runId);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open';
 import { isBusy, storageFailure } from '../db/failures';
+import { afterSnapshot } from '../db/snapshot';
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
@@ -50,16 +51,19 @@ export function keepRunSummaries(): void {
 }
 
 /**
- * A run's summary computed now and stored for the next reader, for a reader that found no fresh one. A reader that
- * cannot write (another process holds the lock, a read-only file) still gets the computed figures.
+ * A run's summary computed now and stored for the next reader, for a reader that found no fresh one: at once, or
+ * after the reader's snapshot (db/snapshot.ts). A reader that cannot write (another process holds the lock past the
+ * busy timeout, a full disk, a read-only file) still gets the computed figures.
  */
 export function computedForReader(db: Db, runId: number): SummaryRowData {
   const row = computeSummary(db, runId);
-  try {
-    writeSummary(db, runId, row, new Date().toISOString());
-  } catch (error) {
-    if (!isBusy(error) && !storageFailure(error)) throw error;
-  }
+  afterSnapshot(db, () => {
+    try {
+      writeSummary(db, runId, row, new Date().toISOString());
+    } catch (error) {
+      if (!isBusy(error) && !storageFailure(error)) throw error;
+    }
+  });
   return row;
 }
 

@@ -29,7 +29,12 @@ export interface SummaryRowData {
 const FRESH = `stale = 0 AND format = ${SUMMARY_FORMAT}`;
 const FRESH_JOIN = `LEFT JOIN run_summaries s ON s.run_id = r.id AND s.${FRESH.replace(' AND ', ' AND s.')}`;
 
+/** The summary and its comparison parts, all or nothing (a savepoint inside a caller's transaction). */
 export function writeSummary(db: Db, runId: number, row: SummaryRowData, now: string): void {
+  db.transaction(() => writeSummaryRows(db, runId, row, now))();
+}
+
+function writeSummaryRows(db: Db, runId: number, row: SummaryRowData, now: string): void {
   const c = row.comparison;
   statement(db, `INSERT INTO run_summaries (run_id, format, stale, accuracy, counts, report, board, vrp, outcomes, computed_at)
     VALUES (?, ${SUMMARY_FORMAT}, 0, ?, ?, ?, ?, ?, ?, ?)
@@ -119,16 +124,19 @@ export const summaryChunks = (db: Db, runId: number): PositionChunk[] =>
   statement<[number], ChunkRow>(db, `${CHUNKS} ORDER BY c.chunk`).all(runId).map(toChunk);
 
 type StoredRow = Omit<SummaryRowData, 'comparison'> & {
-  run_id: number; outcome_masks: Buffer; first_masks: Buffer | null; question_set: string; clusters_repeat: number;
+  run_id: number; outcome_masks: Buffer | null; first_masks: Buffer | null; question_set: string | null; clusters_repeat: number | null;
 };
 
+/** A stored summary as the doctor reads it: its comparison parts are null when they are missing. */
+export type StoredSummary = Omit<SummaryRowData, 'comparison'> & { run_id: number; comparison: ComparisonParts | null };
+
 /** Every fresh stored summary, for the doctor to recompute and compare. */
-export const freshSummaryRows = (db: Db): (SummaryRowData & { run_id: number })[] => statement<[], StoredRow>(db, `SELECT s.run_id, s.accuracy,
+export const freshSummaryRows = (db: Db): StoredSummary[] => statement<[], StoredRow>(db, `SELECT s.run_id, s.accuracy,
   s.counts, s.report, s.board, s.vrp, s.outcomes, c.outcome_masks, c.first_masks, c.question_set, c.clusters_repeat FROM run_summaries s
-  JOIN run_comparisons c ON c.run_id = s.run_id WHERE s.${FRESH.replace(' AND ', ' AND s.')} ORDER BY s.run_id`).all()
+  LEFT JOIN run_comparisons c ON c.run_id = s.run_id WHERE s.${FRESH.replace(' AND ', ' AND s.')} ORDER BY s.run_id`).all()
   .map(({ outcome_masks, first_masks, question_set, clusters_repeat, ...row }) => ({
     ...row,
-    comparison: {
+    comparison: outcome_masks === null || question_set === null ? null : {
       masks: outcome_masks, firstMasks: first_masks, questionSet: question_set, clustersRepeat: clusters_repeat === 1, chunks: summaryChunks(db, row.run_id),
     },
   }));
