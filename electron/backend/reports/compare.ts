@@ -16,6 +16,8 @@ import { countBoth, countOf, gatherMask, maskFor, positionsOf, type Mask } from 
  */
 export interface LoadedRun {
   id: number;
+  /** The revision of the stored summary its parts were read from (migration 0015); null when worked out just now. */
+  revision: number | null;
   name: string;
   model: string;
   /** Asked under CircularEval: a question is right only when every rotated pass is. */
@@ -197,24 +199,51 @@ function disagreementRows(runs: readonly LoadedRun[], readings: readonly Reading
   });
 }
 
-/** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
-export function compareRuns(runs: readonly LoadedRun[], load: PageLoader, offset: number, limit: number): Comparison {
+/**
+ * What a comparison works out from its runs' stored parts alone, the same for every page and until one of their
+ * summaries is written again (reports/compared-run.ts keeps it by their revisions): the common questions, each run's
+ * accuracy on them, every pair's tests and which questions the runs disagree on.
+ */
+export interface ComparisonCore {
+  readings: Reading[];
+  basis: Basis;
+  note: string | null;
+  common: Common;
+  accuracies: AccuracyCellData[];
+  pairs: Omit<Comparison['pairs'][number], 'first' | 'second'>[];
+  differ: Mask;
+  disagreements: number;
+}
+
+export function comparisonCore(runs: readonly LoadedRun[]): ComparisonCore {
   const { readings, basis, note } = alignPasses(runs);
   const common = commonQuestions(runs, readings);
-  const pairs: Comparison['pairs'] = [];
-  for (let a = 0; a < runs.length; a++) {
-    for (let b = a + 1; b < runs.length; b++) pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...comparePair(common, a, b) });
-  }
+  const pairs: ComparisonCore['pairs'] = [];
+  for (let a = 0; a < runs.length; a++) for (let b = a + 1; b < runs.length; b++) pairs.push(comparePair(common, a, b));
   const differ = disagreeing(common);
+  const accuracies = runs.map((_, i) => cellOf(common, i));
+  return { readings, basis, note, common, accuracies, pairs, differ, disagreements: countOf(differ) };
+}
+
+/** A comparison with one page of its disagreements: names from the runs as read now, figures from the core. */
+export function comparisonPage(core: ComparisonCore, runs: readonly LoadedRun[], load: PageLoader, offset: number, limit: number): Comparison {
+  const pairs: Comparison['pairs'] = [];
+  let n = 0;
+  for (let a = 0; a < runs.length; a++) for (let b = a + 1; b < runs.length; b++) pairs.push({ first: runs[a]!.id, second: runs[b]!.id, ...core.pairs[n++]! });
+  const page = positionsOf(core.differ, offset, limit);
   return {
-    runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: cellOf(common, i) })),
-    common: common.count,
-    basis,
-    note,
+    runs: runs.map((r, i) => ({ id: r.id, name: r.name, model: r.model, accuracy: core.accuracies[i]! })),
+    common: core.common.count,
+    basis: core.basis,
+    note: core.note,
     pairs,
-    disagreements: { total: countOf(differ), rows: disagreementRows(runs, readings, common, positionsOf(differ, offset, limit), load) },
+    disagreements: { total: core.disagreements, rows: disagreementRows(runs, core.readings, core.common, page, load) },
   };
 }
+
+/** Two or more runs on the questions they share: accuracy, McNemar for each pair, and the questions they disagree on. */
+export const compareRuns = (runs: readonly LoadedRun[], load: PageLoader, offset: number, limit: number): Comparison =>
+  comparisonPage(comparisonCore(runs), runs, load, offset, limit);
 
 /** MMStar's seeing-or-not on the questions the runs share: S_v, S_wv, optionally S_t, and MG / ML in points. */
 export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, textOnly: LoadedRun | null): Seeing {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open';
 import { inSnapshot } from '../db/snapshot';
-import type { LoadedRun } from './compare';
+import { comparisonCore, type ComparisonCore, type LoadedRun } from './compare';
 import { int32s, maskReader, positionsReader, readChunk, type ComparisonParts, type PositionChunk, type ReadChunk } from './comparison-parts';
 import { computedComparison, computedForReader, summaryOutcomes } from './summary';
 import { decodeOutcomes } from './summary-vector';
@@ -16,16 +16,17 @@ function fromParts(id: number, run: RunHeader, parts: ComparisonParts, outcomes:
   let clusters: Int32Array | undefined;
   let ids: Int32Array | undefined;
   return {
-    id, ...run, ...maskReader(parts.masks, () => parts.firstMasks), questionSet: parts.questionSet, clustersRepeat: parts.clustersRepeat,
+    id, revision: null, ...run, ...maskReader(parts.masks, () => parts.firstMasks), questionSet: parts.questionSet, clustersRepeat: parts.clustersRepeat,
     ids: () => (ids ??= idsOf(parts.chunks)), clusters: () => (clusters ??= decodeOutcomes(outcomes).clusters),
     ...positionsReader((n) => read(parts.chunks[n]!)),
   };
 }
 
 /**
- * A run's stored parts read so far, at the revision they were read at (migration 0014: it moves whenever the run's
- * summary is written). A comparison after a write reads each run's name and revision, and masks and chunks only for
- * runs whose revision moved: a write to one run reads one run's parts again. Shared; nobody changes them.
+ * A run's stored parts read so far, at the revision they were read at (migration 0015: it moves whenever the run's
+ * summary is written, and only then). A comparison after a write reads each run's name and revision, and masks and
+ * chunks only for runs whose revision moved: a correction in one run reads one run's parts again, and renaming a run
+ * none. Shared; nobody changes them.
  */
 interface KeptParts { revision: number; masks: Buffer; first?: Buffer | null; chunks: Map<number, ReadChunk> }
 const keptParts = new WeakMap<Db, Map<number, KeptParts>>();
@@ -69,7 +70,7 @@ function loadedRun(db: Db, id: number, row: ComparedRunRow, kept: KeptParts | un
   let clusters: Int32Array | undefined;
   let ids: Int32Array | undefined;
   return {
-    id, ...run, ...maskReader(kept.masks, first), questionSet, clustersRepeat,
+    id, revision, ...run, ...maskReader(kept.masks, first), questionSet, clustersRepeat,
     ids: () => {
       if (ids) return ids;
       const chunks = summaryChunks(db, id);
@@ -78,4 +79,27 @@ function loadedRun(db: Db, id: number, row: ComparedRunRow, kept: KeptParts | un
     clusters: () => (clusters ??= summaryOutcomes(db, id).clusters),
     ...positionsReader((n) => read(comparedChunk(db, id, n) ?? recomputed().chunks[n]!), kept.chunks),
   };
+}
+
+/**
+ * A comparison's figures worked out once for its runs at their revisions (compare.ts comparisonCore): after a write
+ * that leaves their summaries as they were (anything but a run's own answers changing), a comparison reads names and
+ * its page again, and nothing of the 28 tests or the disagreement masks is worked out anew. Kept, like the parts, only
+ * from a snapshot and only for runs read from stored parts: a revision read inside a caller's transaction may be rolled
+ * back and its number given again. Shared; nobody changes them.
+ */
+const keptCores = new WeakMap<Db, Map<string, ComparisonCore>>();
+const KEPT_CORES = 32;
+
+export function comparedCore(db: Db, runs: readonly LoadedRun[]): ComparisonCore {
+  if (!inSnapshot(db) || runs.some((r) => r.revision === null)) return comparisonCore(runs);
+  let byKey = keptCores.get(db);
+  if (!byKey) keptCores.set(db, (byKey = new Map()));
+  const key = runs.map((r) => `${r.id}@${r.revision}`).join(',');
+  const kept = byKey.get(key);
+  if (kept) return kept;
+  const core = comparisonCore(runs);
+  byKey.set(key, core);
+  if (byKey.size > KEPT_CORES) byKey.delete(byKey.keys().next().value!);
+  return core;
 }

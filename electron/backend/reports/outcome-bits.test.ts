@@ -14,7 +14,7 @@ function run(id: number, ids: number[], outcome: (q: number) => 'right' | 'wrong
   const clusters = Int32Array.from(ids, clusterOf);
   const masks = masksOfBits(bits);
   return {
-    id, name: `run ${id}`, model: `m${id}`, circular, words: masks.length / 4, mask: (which) => maskOf(masks, which), questionSet: questionSetOf(Int32Array.from(ids)),
+    id, revision: null, name: `run ${id}`, model: `m${id}`, circular, words: masks.length / 4, mask: (which) => maskOf(masks, which), questionSet: questionSetOf(Int32Array.from(ids)),
     clustersRepeat: new Set(clusters).size < clusters.length, ids: () => Int32Array.from(ids), clusters: () => clusters,
     questionAt: (position) => ids[position]!, shown: (position) => `${id}:${ids[position]}`,
   };

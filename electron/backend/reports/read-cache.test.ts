@@ -3,7 +3,10 @@ import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
-import { seedEvalDataset } from '../../../test/eval-fixtures';
+import { goldOf, humanRun, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
+import { compareRuns } from './compare';
+import { loadCompared } from './compared-run';
+import { pageQuestions } from './load';
 import { readKept } from './read-cache';
 
 const ctx = withProject();
@@ -64,6 +67,39 @@ describe('reads kept until the file changes', () => {
     const again = await ctx.backend.call('reports.compare', { runIds: [a, b] });
     expect(again.runs[0]?.name).toBe('renamed elsewhere');
     expect(again.pairs).toEqual(compared.pairs);
+  });
+
+  it('works a comparison out anew when a compared run\'s answers change, and keeps its figures through a rename', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const a = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    // Right on even questions, wrong on odd ones.
+    const b = await humanRun(ctx.backend, datasetId, (t) => (questionNumber(t) % 2 === 0 ? goldOf(t) : 'ABCD'[(questionNumber(t) + 1) % 4]!));
+    const db = ctx.backend.state.requireProject().db;
+    const revisions = () => db.prepare('SELECT board_rev, summary_rev FROM run_summaries WHERE run_id = ?').get(b) as { board_rev: number; summary_rev: number };
+    // What the same runs give with nothing kept: read outside any snapshot, every part and figure is worked out anew.
+    const uncached = () => compareRuns(loadCompared(db, [a, b]), (ids) => pageQuestions(db, ids), 0, 100);
+    const before = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(before.disagreements.total).toBe(4);
+
+    // A rename moves the leaderboard row's revision, not the summary's: names read again, figures as they were.
+    const atRename = revisions();
+    db.prepare(`UPDATE runs SET name = 'b renamed' WHERE id = ?`).run(b);
+    expect(revisions().board_rev).toBeGreaterThan(atRename.board_rev);
+    expect(revisions().summary_rev).toBe(atRename.summary_rev);
+    const renamed = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(renamed.runs[1]!.name).toBe('b renamed');
+    expect(renamed).toEqual(uncached());
+
+    // A correction rewrites b's summary in its own transaction, so its revision moves and the figures follow.
+    const [wrong] = (await ctx.backend.call('runs.predictions', { runId: b, outcome: 'wrong' })).rows;
+    const question = before.disagreements.rows.find((r) => r.questionId === wrong!.questionId)!;
+    await ctx.backend.call('runs.correct', { id: wrong!.id!, label: question.gold });
+    expect(revisions().summary_rev).toBeGreaterThan(atRename.summary_rev);
+    const corrected = await ctx.backend.call('reports.compare', { runIds: [a, b] });
+    expect(corrected.disagreements.total).toBe(3);
+    expect(corrected.runs[1]!.accuracy.correct).toBe(before.runs[1]!.accuracy.correct + 1);
+    expect(corrected.pairs[0]!.mcnemar.onlyFirst).toBe(3);
+    expect(corrected).toEqual(uncached());
   });
 
   it('shows a run that takes a deleted run\'s id as itself, not as the row read before the delete', async () => {

@@ -1,11 +1,11 @@
 import type { ParsedInput, RunSummary, VrpSeries } from '@shared/contract';
 import type { Db } from '../db/open';
-import { compareRuns, seeingOrNot, type LoadedRun } from './compare';
+import { comparisonPage, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
 import { readKept } from './read-cache';
 import { readSnapshot } from '../db/snapshot';
 import { loadScored, pageQuestions } from './load';
-import { loadCompared } from './compared-run';
+import { comparedCore, loadCompared } from './compared-run';
 import { drillTriplets } from './run-report';
 import { summaryReport, summaryVrp } from './summary';
 
@@ -47,7 +47,8 @@ export class Reports {
   /** Kept until the file changes (reports/read-cache.ts): nothing in a comparison depends on the clock. */
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
     return readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
-      return compareRuns(this.load(runIds), (ids) => pageQuestions(this.db(), ids), offset, limit);
+      const runs = this.load(runIds);
+      return comparisonPage(comparedCore(this.db(), runs), runs, (ids) => pageQuestions(this.db(), ids), offset, limit);
     });
   }
 

@@ -79,7 +79,7 @@ const FRESH_INDEXED = `LEFT JOIN run_summaries s INDEXED BY run_summaries_board 
 
 /**
  * A comparison's read of its runs, in one statement: each one's name, whether it used CircularEval, and the revision
- * of its stored parts (migration 0014: it moves whenever its summary is written). Freshness is read from the
+ * of its stored parts (migration 0015: it moves whenever its summary is written, and only then). Freshness is read from the
  * summaries' covering index, not from their rows (each fills pages of its own).
  */
 export function comparedRuns(db: Db, runIds: readonly number[]): Map<number, ComparedRunRow> {
@@ -87,7 +87,7 @@ export function comparedRuns(db: Db, runIds: readonly number[]): Map<number, Com
     id: number, name: string, model: string, circular: number | null, revision: number | null, firstSame: number | null, questionSet: string | null,
     clustersRepeat: number | null,
   ];
-  const rows = statement<[{ ids: string }], Row>(db, `SELECT r.id, r.name, r.model, json_extract(r.config, '$.circular'), s.board_rev,
+  const rows = statement<[{ ids: string }], Row>(db, `SELECT r.id, r.name, r.model, json_extract(r.config, '$.circular'), s.summary_rev,
     c.first_masks IS NULL, c.question_set, c.clusters_repeat FROM json_each(@ids) j CROSS JOIN runs r ON r.id = j.value ${FRESH_INDEXED}
     LEFT JOIN run_comparisons c ON c.run_id = s.run_id`).raw(true).all({ ids: JSON.stringify(runIds) });
   const byId = new Map(rows.map(([id, name, model, circular, revision, firstSame, questionSet, clustersRepeat]) => [id, {
