@@ -55,12 +55,12 @@ function writeUnlessChanged(db: Db, version: number, writes: readonly (() => voi
 export const inSnapshot = (db: Db): boolean => open.has(db);
 
 /**
- * Runs `write`, a write a reader may do without (a cache of what it read), now or, inside a snapshot, once the
- * snapshot has ended and only if the file is still as the snapshot saw it (writeUnlessChanged). Outside a snapshot
- * its failures are the caller's.
+ * Keeps `write`, a write the snapshot's reader may do without (a cache of what it read), for when the snapshot has
+ * ended: run then only if the file is still as the snapshot saw it, and dropped when it cannot be written
+ * (writeUnlessChanged, which catches its failures outside the transaction: a full disk may have rolled it back whole).
  */
 export function afterSnapshot(db: Db, write: () => void): void {
   const snapshot = open.get(db);
-  if (snapshot) snapshot.writes.push(write);
-  else write();
+  if (!snapshot) throw new Error('afterSnapshot outside a snapshot: write at once, under the write lock');
+  snapshot.writes.push(write);
 }

@@ -2,7 +2,7 @@ import type { LeaderboardRow, RunSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { shownStatus } from '../runs/runs';
 import { readKept } from './read-cache';
-import { summaryColumn, type StoredBoard } from './summary';
+import { storeMissingSummary, type StoredBoard } from './summary';
 import { boardDatasets, boardLease, boardPage, boardRows, type BoardRow, type PagePlace } from './store/board';
 import { unsummarisedRuns } from './store/summaries';
 import { jsonColumn } from '../db/json-column';
@@ -54,7 +54,7 @@ export interface BoardPage { datasetId: number | null; offset: number; limit: nu
  * file is waited for, not failed. The cost follows what changed, not every prediction.
  */
 function summariseWaiting(db: Db): void {
-  for (const id of unsummarisedRuns(db)) summaryColumn(db, id, 'board');
+  for (const id of unsummarisedRuns(db)) storeMissingSummary(db, id);
 }
 
 /** A row without a lease, as the file alone says it, made once per revision and dataset name. */

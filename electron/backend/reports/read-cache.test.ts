@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,23 @@ const ctx = withProject();
 /** Waits for a condition on real state; the test's own timeout is the only bound. */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+/**
+ * Another process (as the CLI would be) that takes the project's write lock, runs `sql` inside it, says so, and
+ * commits a second later: the caller's next write waits for it (busy timeout), as for any writer.
+ */
+async function holdWriteLock(sql: readonly string[]): Promise<ChildProcess> {
+  const holder = spawn(process.execPath, ['-e', `
+    const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
+    db.pragma('foreign_keys = ON');
+    db.exec('BEGIN IMMEDIATE');
+    for (const statement of JSON.parse(process.argv[2])) db.exec(statement);
+    process.stdout.write('locked\\n');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, 1000);
+  `, ctx.project, JSON.stringify(sql)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(holder.stdout!, 'data');
+  return holder;
 }
 
 async function finishedRun(datasetId: number): Promise<number> {
@@ -124,18 +141,37 @@ describe('reads kept until the file changes', () => {
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET format = 2').run();
     // Another process (the CLI storing answers) holds the write lock for a moment. A write inside the page's read
     // transaction would fail at once (SQLite does not wait for it there), and the runs would be left off the page.
-    const holder = spawn(process.execPath, ['-e', `
-      const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
-      db.exec('BEGIN IMMEDIATE');
-      db.prepare("UPDATE runs SET name = name WHERE id = ?").run(${runs[0]});
-      process.stdout.write('locked\\n');
-      setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);
-    `, ctx.project], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-    await once(holder.stdout!, 'data');
+    const holder = await holdWriteLock(['UPDATE runs SET name = name WHERE id = ' + runs[0]]);
     const board = await ctx.backend.call('reports.leaderboard');
     expect(board.total).toBe(2);
     expect(board.rows.map((r) => r.runId).sort()).toEqual(runs);
     await once(holder, 'exit');
+  });
+
+  it('works a missing summary out after another process\'s commit it waited for, not from what it read before', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const run = await finishedRun(datasetId);
+    const db = ctx.backend.state.requireProject().db;
+    db.prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(run);
+    // The other process removes an answer while it holds the lock. Reading the predictions before waiting for the lock
+    // (and storing after it) would store six answers as fresh figures over a run that has five.
+    const holder = await holdWriteLock([`DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ${run})`]);
+    await ctx.backend.call('reports.leaderboard');
+    await once(holder, 'exit');
+    expect(db.prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(run)).toBe(0);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
+    expect((await ctx.backend.call('reports.run', { id: run })).coverage).toMatchObject({ scored: 5, pending: 1 });
+  });
+
+  it('passes over a run another process deleted while the leaderboard waited to store its summary', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const [kept, deleted] = [await finishedRun(datasetId), await finishedRun(datasetId)];
+    ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET stale = 1').run();
+    const holder = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
+    const board = await ctx.backend.call('reports.leaderboard');
+    await once(holder, 'exit');
+    expect(board.rows.map((r) => r.runId)).toEqual([kept]);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
   });
 
   it('works out a row\'s status anew each time: a lease that expires with no write shows the run interrupted', async () => {

@@ -1,12 +1,12 @@
 import type { Db } from '../db/open';
 import { isBusy, storageFailure } from '../db/failures';
-import { afterSnapshot } from '../db/snapshot';
+import { afterSnapshot, inSnapshot } from '../db/snapshot';
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
-import { freshColumn, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
+import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
 import { encodeComparison, type ComparisonParts } from './comparison-parts';
 import { jsonColumn } from '../db/json-column';
@@ -51,20 +51,42 @@ export function keepRunSummaries(): void {
 }
 
 /**
- * A run's summary computed now and stored for the next reader, for a reader that found no fresh one: at once, or
- * after the reader's snapshot (db/snapshot.ts). A reader that cannot write (another process holds the lock past the
- * busy timeout, a full disk, a read-only file) still gets the computed figures.
+ * A run's summary computed now and stored for the next reader, for a reader that found no fresh one. Inside a report's
+ * snapshot it is stored once the snapshot has ended, and only if no other process committed meanwhile (db/snapshot.ts).
+ * Elsewhere it is worked out and stored under the write lock (an immediate transaction, or the caller's), so no other
+ * process can commit between the reads and the write, and one that holds the lock is waited for (busy timeout). A
+ * reader that cannot write (the lock held past the timeout, a full disk, a read-only file) still gets the figures.
  */
 export function computedForReader(db: Db, runId: number): SummaryRowData {
-  const row = computeSummary(db, runId);
-  afterSnapshot(db, () => {
-    try {
-      writeSummary(db, runId, row, new Date().toISOString());
-    } catch (error) {
-      if (!isBusy(error) && !storageFailure(error)) throw error;
-    }
+  if (inSnapshot(db)) {
+    const row = computeSummary(db, runId);
+    afterSnapshot(db, () => writeSummary(db, runId, row, new Date().toISOString()));
+    return row;
+  }
+  const store = db.transaction(() => refreshSummary(db, runId));
+  try {
+    return db.inTransaction ? store() : store.immediate();
+  } catch (error) {
+    if (!isBusy(error) && !storageFailure(error)) throw error;
+    return computeSummary(db, runId);
+  }
+}
+
+/**
+ * Stores the summary of a run the leaderboard found without one, before its page's snapshot (leaderboard.ts). Under
+ * the write lock the run is looked at again: another process may have summarised it, deleted it, or given its id to
+ * a new run since the leaderboard listed it. Left for the next reader when the file cannot be written.
+ */
+export function storeMissingSummary(db: Db, runId: number): void {
+  const store = db.transaction(() => {
+    if (isUnsummarised(db, runId)) refreshSummary(db, runId);
   });
-  return row;
+  try {
+    if (db.inTransaction) store();
+    else store.immediate();
+  } catch (error) {
+    if (!isBusy(error) && !storageFailure(error)) throw error;
+  }
 }
 
 /** A run's summary column: the stored one while fresh, else computed now (computedForReader). */

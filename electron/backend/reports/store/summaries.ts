@@ -64,6 +64,10 @@ export function storedCounts(db: Db, runId?: number): Map<number, StoredCounts> 
   return new Map(rows.map((r) => [r.run_id, jsonColumn<StoredCounts>(r.counts)]));
 }
 
+/** The run exists and has no fresh summary: read again under the write lock, where another process may have changed it. */
+export const isUnsummarised = (db: Db, runId: number): boolean => statement<[number], number>(db, `SELECT count(*) FROM runs r ${FRESH_JOIN}
+  WHERE r.id = ? AND s.run_id IS NULL`).pluck().get(runId)! > 0;
+
 /** Runs (of those people started) without a fresh summary: running ones, just-changed ones, ones from an older build. */
 export function unsummarisedRuns(db: Db): number[] {
   return statement<[], number>(db, `SELECT r.id FROM runs r ${FRESH_JOIN}
