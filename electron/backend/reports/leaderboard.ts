@@ -54,7 +54,8 @@ export interface BoardPage { datasetId: number | null; offset: number; limit: nu
  * file is waited for, not failed. The cost follows what changed, not every prediction.
  */
 function summariseWaiting(db: Db): void {
-  for (const id of unsummarisedRuns(db)) storeMissingSummary(db, id);
+  // Stops at the first the file refuses: each would wait out the busy timeout in turn.
+  for (const id of unsummarisedRuns(db)) if (!storeMissingSummary(db, id)) return;
 }
 
 /** A row without a lease, as the file alone says it, made once per revision and dataset name. */

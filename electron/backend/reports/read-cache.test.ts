@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ async function until(condition: () => boolean): Promise<void> {
  * Another process (as the CLI would be) that takes the project's write lock, runs `sql` inside it, says so, and
  * commits a second later: the caller's next write waits for it (busy timeout), as for any writer.
  */
-async function holdWriteLock(sql: readonly string[]): Promise<ChildProcess> {
+async function holdWriteLock(sql: readonly string[]): Promise<{ exited: Promise<unknown> }> {
   const holder = spawn(process.execPath, ['-e', `
     const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
     db.pragma('foreign_keys = ON');
@@ -29,8 +29,10 @@ async function holdWriteLock(sql: readonly string[]): Promise<ChildProcess> {
     process.stdout.write('locked\\n');
     setTimeout(() => { db.exec('COMMIT'); db.close(); }, 1000);
   `, ctx.project, JSON.stringify(sql)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
-  await once(holder.stdout!, 'data');
-  return holder;
+  const exited = once(holder, 'exit');
+  const first = await Promise.race([once(holder.stdout!, 'data').then(() => 'locked'), exited.then(() => 'exited')]);
+  if (first !== 'locked') throw new Error('the process meant to hold the lock ended first (its error is above)');
+  return { exited };
 }
 
 async function finishedRun(datasetId: number): Promise<number> {
@@ -141,11 +143,11 @@ describe('reads kept until the file changes', () => {
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET format = 2').run();
     // Another process (the CLI storing answers) holds the write lock for a moment. A write inside the page's read
     // transaction would fail at once (SQLite does not wait for it there), and the runs would be left off the page.
-    const holder = await holdWriteLock(['UPDATE runs SET name = name WHERE id = ' + runs[0]]);
+    const { exited } = await holdWriteLock(['UPDATE runs SET name = name WHERE id = ' + runs[0]]);
     const board = await ctx.backend.call('reports.leaderboard');
     expect(board.total).toBe(2);
     expect(board.rows.map((r) => r.runId).sort()).toEqual(runs);
-    await once(holder, 'exit');
+    await exited;
   });
 
   it('works a missing summary out after another process\'s commit it waited for, not from what it read before', async () => {
@@ -155,9 +157,9 @@ describe('reads kept until the file changes', () => {
     db.prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(run);
     // The other process removes an answer while it holds the lock. Reading the predictions before waiting for the lock
     // (and storing after it) would store six answers as fresh figures over a run that has five.
-    const holder = await holdWriteLock([`DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ${run})`]);
+    const { exited } = await holdWriteLock([`DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ${run})`]);
     await ctx.backend.call('reports.leaderboard');
-    await once(holder, 'exit');
+    await exited;
     expect(db.prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(run)).toBe(0);
     expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
     expect((await ctx.backend.call('reports.run', { id: run })).coverage).toMatchObject({ scored: 5, pending: 1 });
@@ -167,9 +169,9 @@ describe('reads kept until the file changes', () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
     const [kept, deleted] = [await finishedRun(datasetId), await finishedRun(datasetId)];
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET stale = 1').run();
-    const holder = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
+    const { exited } = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
     const board = await ctx.backend.call('reports.leaderboard');
-    await once(holder, 'exit');
+    await exited;
     expect(board.rows.map((r) => r.runId)).toEqual([kept]);
     expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
   });

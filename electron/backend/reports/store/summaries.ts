@@ -64,9 +64,9 @@ export function storedCounts(db: Db, runId?: number): Map<number, StoredCounts> 
   return new Map(rows.map((r) => [r.run_id, jsonColumn<StoredCounts>(r.counts)]));
 }
 
-/** The run exists and has no fresh summary: read again under the write lock, where another process may have changed it. */
+/** The run exists, is on the leaderboard, and has no fresh summary: looked at again before storing one (reports/summary.ts). */
 export const isUnsummarised = (db: Db, runId: number): boolean => statement<[number], number>(db, `SELECT count(*) FROM runs r ${FRESH_JOIN}
-  WHERE r.id = ? AND s.run_id IS NULL`).pluck().get(runId)! > 0;
+  WHERE r.id = ? AND r.optimization_id IS NULL AND s.run_id IS NULL`).pluck().get(runId)! > 0;
 
 /** Runs (of those people started) without a fresh summary: running ones, just-changed ones, ones from an older build. */
 export function unsummarisedRuns(db: Db): number[] {
