@@ -167,7 +167,8 @@ describe('reads kept until the file changes', () => {
 
   it('passes over a run another process deleted while the leaderboard waited to store its summary', async () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
-    const [kept, deleted] = [await finishedRun(datasetId), await finishedRun(datasetId)];
+    // The deleted run first, so the leaderboard works its summary out before the other process commits.
+    const [deleted, kept] = [await finishedRun(datasetId), await finishedRun(datasetId)];
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET stale = 1').run();
     const { exited } = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
     const board = await ctx.backend.call('reports.leaderboard');

@@ -33,7 +33,8 @@ export function readKept<T>(db: Db, key: string, read: () => T, prepare?: () => 
   // Writes the read needs first (the leaderboard's missing summaries) run before its snapshot, each on its own.
   prepare?.();
   // The stamp read at the snapshot's end: its version is the snapshot's (another connection's later commits are not
-  // in it), its count takes in the read's own writes (a summary refreshed on the way).
+  // in it). A summary the read worked out is stored after the snapshot (db/snapshot.ts), which moves the count: the
+  // next call reads once more, from stored summaries.
   let after = before;
   const value = readSnapshot(db, () => {
     const fresh = read();

@@ -139,6 +139,24 @@ describe('summaries a report stores on the way', () => {
     await expectInStep(runId);
   });
 
+  it('are worked out in a snapshot of their own and stored after it, for a reader outside any snapshot', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    db().prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(runId);
+    expect(computedForReader(db(), runId).accuracy).toBe(100);
+    await expectInStep(runId);
+  });
+
+  it('are only worked out, not stored, inside a caller\'s transaction', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    db().prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(runId);
+    // The caller's transaction may be a read, which SQLite would refuse the lock without waiting.
+    const figures = db().transaction(() => computedForReader(db(), runId).accuracy)();
+    expect(figures).toBe(100);
+    expect(stale(runId)).toBe(1);
+  });
+
   it('are not stored when another process changed a prediction after the snapshot read them', async () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
     const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));

@@ -75,29 +75,29 @@ export function computedForReader(db: Db, runId: number): SummaryRowData {
  * s at 20,000 questions), then stored in a short immediate transaction. When another process committed in between (it
  * may have changed the run's answers, summarised it, deleted it, or given its id to a new run) the run is looked at
  * again and worked out again under the lock, so a run that a busy process keeps writing still gets onto the page.
+ * Inside a caller's transaction nothing is stored, as for computedForReader.
  */
 export function storeMissingSummary(db: Db, runId: number): boolean {
   const underLock = () => {
     if (isUnsummarised(db, runId)) refreshSummary(db, runId);
   };
-  if (db.inTransaction) return writeOrPass(db, db.transaction(underLock));
+  if (db.inTransaction) return true;
   const seen = readSnapshot(db, () => (isUnsummarised(db, runId) ? { row: computeSummary(db, runId), version: changeStamp(db).version } : null));
   if (seen === null) return true;
   const store = db.transaction(() => {
     if (changeStamp(db).version === seen.version) writeSummary(db, runId, seen.row, new Date().toISOString());
     else underLock();
   });
-  return writeOrPass(db, () => store.immediate());
+  return writeOrPass(() => store.immediate());
 }
 
-/** Runs a write a reader may do without; false when the file cannot be written now. A caller's rolled-back transaction is not hidden. */
-function writeOrPass(db: Db, write: () => void): boolean {
-  const inside = db.inTransaction;
+/** Runs a write a reader may do without; false when the file cannot be written now. */
+function writeOrPass(write: () => void): boolean {
   try {
     write();
     return true;
   } catch (error) {
-    if ((inside && !db.inTransaction) || (!isBusy(error) && !storageFailure(error))) throw error;
+    if (!isBusy(error) && !storageFailure(error)) throw error;
     return false;
   }
 }
