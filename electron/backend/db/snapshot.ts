@@ -30,24 +30,27 @@ export function readSnapshot<T>(db: Db, read: () => T): T {
   } finally {
     open.delete(db);
   }
-  if (snapshot.version !== null) writeUnlessChanged(db, snapshot.version, snapshot.writes);
+  if (snapshot.version !== null) writeIfUnchanged(db, snapshot.version, () => snapshot.writes.forEach((write) => write()));
   return value;
 }
 
 /**
- * The snapshot's writes, in one write transaction, only while no other connection has committed since the snapshot:
- * what they store was worked out from it, and a commit in between (another process's answer or correction) may have
- * made it wrong. Skipped then, or when the file cannot be written (locked past the busy timeout, a full disk, a
- * read-only file): they only save the next reader work, which reads the file as it is then.
+ * One short write transaction for what was worked out from a snapshot that saw the file at `version`: `write` while
+ * no other connection has committed since (a commit in between, another process's answer or correction, may have
+ * made it wrong), else `otherwise`, both under the write lock. False when the file cannot be written now (locked past
+ * the busy timeout, full, read-only): such writes only save a later reader work. Failures are caught outside the
+ * transaction, which a full disk may have rolled back whole.
  */
-function writeUnlessChanged(db: Db, version: number, writes: readonly (() => void)[]): void {
+export function writeIfUnchanged(db: Db, version: number, write: () => void, otherwise?: () => void): boolean {
   try {
     db.transaction(() => {
-      if (changeStamp(db).version !== version) return;
-      for (const write of writes) write();
+      if (changeStamp(db).version === version) write();
+      else otherwise?.();
     }).immediate();
+    return true;
   } catch (error) {
     if (!isBusy(error) && !storageFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -57,7 +60,7 @@ export const inSnapshot = (db: Db): boolean => open.has(db);
 /**
  * Keeps `write`, a write the snapshot's reader may do without (a cache of what it read), for when the snapshot has
  * ended: run then only if the file is still as the snapshot saw it, and dropped when it cannot be written
- * (writeUnlessChanged, which catches its failures outside the transaction: a full disk may have rolled it back whole).
+ * (writeIfUnchanged).
  */
 export function afterSnapshot(db: Db, write: () => void): void {
   const snapshot = open.get(db);

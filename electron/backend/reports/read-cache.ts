@@ -18,13 +18,11 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
  * `read()`'s value for `key`, read again only when the file changed since it was kept. Never kept inside a
  * transaction (its writes may yet be rolled back) nor when another connection committed while it was being read
  * (the read itself sees one state of the file, db/snapshot.ts, but perhaps not the one `before` names). The value is
- * shared between callers: they must not change it. `prepare` runs on a miss, before the read's snapshot opens.
+ * shared between callers: they must not change it. `prepare` runs on a miss, before the read's snapshot opens; not
+ * inside a caller's transaction, where nothing is stored (reports/summary.ts).
  */
 export function readKept<T>(db: Db, key: string, read: () => T, prepare?: () => void): T {
-  if (db.inTransaction) {
-    prepare?.();
-    return read();
-  }
+  if (db.inTransaction) return read();
   let byKey = kept.get(db);
   if (!byKey) kept.set(db, (byKey = new Map()));
   const before = changeStamp(db);

@@ -1,7 +1,6 @@
 import type { Db } from '../db/open';
-import { isBusy, storageFailure } from '../db/failures';
 import { changeStamp } from '../db/change-stamp';
-import { afterSnapshot, inSnapshot, readSnapshot } from '../db/snapshot';
+import { afterSnapshot, inSnapshot, readSnapshot, writeIfUnchanged } from '../db/snapshot';
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
@@ -78,28 +77,12 @@ export function computedForReader(db: Db, runId: number): SummaryRowData {
  * Inside a caller's transaction nothing is stored, as for computedForReader.
  */
 export function storeMissingSummary(db: Db, runId: number): boolean {
-  const underLock = () => {
-    if (isUnsummarised(db, runId)) refreshSummary(db, runId);
-  };
   if (db.inTransaction) return true;
   const seen = readSnapshot(db, () => (isUnsummarised(db, runId) ? { row: computeSummary(db, runId), version: changeStamp(db).version } : null));
   if (seen === null) return true;
-  const store = db.transaction(() => {
-    if (changeStamp(db).version === seen.version) writeSummary(db, runId, seen.row, new Date().toISOString());
-    else underLock();
+  return writeIfUnchanged(db, seen.version, () => writeSummary(db, runId, seen.row, new Date().toISOString()), () => {
+    if (isUnsummarised(db, runId)) refreshSummary(db, runId);
   });
-  return writeOrPass(() => store.immediate());
-}
-
-/** Runs a write a reader may do without; false when the file cannot be written now. */
-function writeOrPass(write: () => void): boolean {
-  try {
-    write();
-    return true;
-  } catch (error) {
-    if (!isBusy(error) && !storageFailure(error)) throw error;
-    return false;
-  }
 }
 
 /** A run's summary column: the stored one while fresh, else computed now (computedForReader). */
