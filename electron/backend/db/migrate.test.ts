@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/fixtures';
 import { migrate, migrationHash } from './migrate';
@@ -72,6 +74,14 @@ describe('project file', () => {
     expect(db.prepare('SELECT name FROM datasets').pluck().all()).toEqual(['kept']);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('runs', 'predictions', 'response_cache')").pluck().get()).toBe(3);
     closeDb(db);
+  });
+
+  // The list in migrations/index.ts is kept by hand: a .sql file left out of it would never run, silently.
+  it('registers every migration file in the folder, in order, each version once', () => {
+    const folder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+    const files = readdirSync(folder).filter((f) => f.endsWith('.sql')).map((f) => f.replace(/\.sql$/, '')).sort();
+    expect(migrations.map((m) => m.name)).toEqual(files);
+    expect(migrations.map((m) => m.version)).toEqual(files.map((_, i) => i + 1));
   });
 
   it('keeps revisions append-only', () => {
