@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend, type Backend } from '..';
+import { AppError } from '../errors';
 import { createOutput, type Output } from './output';
 
 /** Commander's parser for whole-number options and arguments. */
@@ -42,21 +43,26 @@ export async function withProject(opts: Common, create: boolean, fn: (backend: B
     const path = resolve(opts.project);
     if (existsSync(path)) await backend.call('projects.open', { path });
     else if (create) await backend.call('projects.create', { path });
-    else throw new Error(`no project at ${path}`);
+    else {
+      const make = `\`anchor import FILE --project ${opts.project}\` or \`anchor users add NAME --project ${opts.project} --role lead\``;
+      throw new AppError('not_found', `no project at ${path}: ${make} creates one`);
+    }
     await fn(backend, out);
   });
 }
 
 /**
- * Declares `name` under `parent` as a command on an existing project and runs `run` inside `withProject`. Options are
- * added in the order `--help` lists them: `--project` first, then the ones `own` adds (with any description and
- * arguments), `--json` last. `run` gets the parsed options and then the command's arguments, as commander parsed them.
+ * Declares `name` under `parent` as a command on an existing project (or, with `create`, one it makes when missing)
+ * and runs `run` inside `withProject`. Options are added in the order `--help` lists them: `--project` first, then
+ * the ones `own` adds (with any description and arguments), `--json` last. `run` gets the parsed options and then the
+ * command's arguments, as commander parsed them.
  */
 export function projectCommand<O extends Common, A extends unknown[] = []>(
   parent: Command,
   name: string,
   own: (command: Command) => Command,
   run: (backend: Backend, out: Output, opts: O, ...args: A) => Promise<void>,
+  { create = false }: { create?: boolean } = {},
 ): Command {
   const command = own(parent.command(name).requiredOption('--project <file>', 'the *.anchor project file'));
   return command
@@ -64,7 +70,7 @@ export function projectCommand<O extends Common, A extends unknown[] = []>(
     .action(async () => {
       const opts = command.opts<O>();
       // processedArgs holds the arguments after their parsers (int for ids), in declaration order.
-      return withProject(opts, false, (backend, out) => run(backend, out, opts, ...(command.processedArgs as A)));
+      return withProject(opts, create, (backend, out) => run(backend, out, opts, ...(command.processedArgs as A)));
     });
 }
 

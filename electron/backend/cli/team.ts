@@ -31,6 +31,8 @@ export function registerTeam(program: Command): void {
       });
       out.result(user, () => `Added ${user.name} (${user.roles.join(', ')})${user.hasPassword ? ' with a password' : ''}`);
     },
+    // A team is set up before any data is imported (README: "Working as a team"), so the first person makes the file.
+    { create: true },
   );
 
   projectCommand(users, 'list', (c) => c, async (backend, out) => {
