@@ -48,6 +48,16 @@ function spawnAnchor(command: string, args: string[]): Promise<{ code: number | 
   });
 }
 
+/** Answers in the file now, read as another process would while the CLI writes. */
+function storedPredictions(project: string): number {
+  const db = new Database(project, { readonly: true });
+  try {
+    return db.prepare<[], number>('SELECT count(*) FROM predictions').pluck().get() ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 function anchor(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: cliEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -513,7 +523,8 @@ describe('anchor optimize', () => {
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
       while (target.delivered() < 10) await new Promise((r) => setTimeout(r, 5));
       hold = true;
-      await new Promise((r) => setTimeout(r, 400));
+      // As in the eval kill above: kill once a request is held, none is in transit and every delivered reply is stored.
+      while (target.held() === 0 || target.inFlight > 0 || storedPredictions(project) !== target.delivered()) await new Promise((r) => setTimeout(r, 20));
       child.kill('SIGKILL');
       await exited;
       const killed = new Database(project, { readonly: true });

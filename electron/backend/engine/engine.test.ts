@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI, type Fault, type ServerOptions } from '../../../test/openai-server';
 
@@ -145,16 +145,24 @@ describe('engine against a real OpenAI-compatible server', () => {
   });
 
   it('pauses with nothing lost, then resumes asking only what is left', async () => {
-    await useServer({ delayMs: 30 });
+    await useServer({});
     await addEndpoint({ concurrency: 2 });
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 20);
     const state = ctx.backend.state;
+    // Replies are held, so the pause lands after exactly the first two answers whatever the machine's speed.
+    server.hold();
     const started = state.runs.start({
       datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
       maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
     }, null);
-    await new Promise((r) => setTimeout(r, 120));
-    const paused = await ctx.backend.call('runs.pause', { id: started.runId });
+    await until(() => server.waiting() === 2);
+    server.releaseWaiting();
+    await until(() => server.delivered() === 2 && server.waiting() === 2);
+    // A pause lets requests in flight finish, so the two held ones are let go once it is asked for; their replies
+    // are I/O, which the dispatch's microtasks (up to the abort) always run before.
+    const pausing = ctx.backend.call('runs.pause', { id: started.runId });
+    server.release();
+    const paused = await pausing;
     expect(paused.status).toBe('paused');
     expect(paused.answered).toBeGreaterThan(0);
     expect(paused.answered).toBeLessThan(20);

@@ -47,7 +47,8 @@ describe('AdaptiveLimiter', () => {
     await limiter.acquire(1, signal);
     let second = false;
     const waiting = limiter.acquire(1, signal).then(() => (second = true));
-    await new Promise((r) => setTimeout(r, 20));
+    // Every promise and timer due now has run by the next turn of the event loop: a granted slot would show here.
+    await new Promise((r) => setImmediate(r));
     expect(second).toBe(false);
     limiter.release();
     await waiting;

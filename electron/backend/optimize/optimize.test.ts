@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { CAREFUL, closer, embedding, helperReply, P0, QUESTION_TEMPLATE, REWRITE, STEPWISE, targetReply, WRAPPER } from '../../../test/optimize-fixtures';
@@ -140,7 +140,11 @@ describe('TP-Eval optimisation', () => {
       await new Promise((r) => setTimeout(r, 2));
     }
     hold = true;
-    await new Promise((r) => setTimeout(r, 300));
+    // Cancel once nothing is in transit, however slow the machine: a request is held, no other reply is on its way,
+    // and every delivered answer is in the file.
+    const db = ctx.backend.state.requireProject().db;
+    const stored = () => db.prepare<[], number>('SELECT count(*) FROM predictions').pluck().get() ?? 0;
+    await until(() => target.held() > 0 && target.inFlight === 0 && stored() === target.delivered());
     await ctx.backend.call('jobs.cancel', { id: jobId });
     await expect(waitJob(jobId)).resolves.toBe('cancelled');
     expect((await ctx.backend.call('optimizations.get', { id: optimizationId })).optimization.status).toBe('cancelled');
