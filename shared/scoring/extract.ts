@@ -56,25 +56,10 @@ export function extractChoice(response: string, options: readonly Option[]): Ext
   return readCleaned(cleanReply(json ?? response), options, labels);
 }
 
-/** The judge's instruction (METHODS §4): one label, or Z when no option matches. */
-export function judgePrompt(question: string, options: readonly Option[], response: string): string {
-  const lines = options.map((o) => `${o.label}. ${o.text}`).join('\n');
-  return [
-    'You are helping to read a model\'s answer to a multiple-choice question.',
-    'Decide which option the answer below chooses. Reply with the option letter only.',
-    'If the answer chooses none of the options, or more than one, reply with Z.',
-    '',
-    `Question: ${question}`,
-    'Options:',
-    lines,
-    '',
-    `Answer: ${response}`,
-    '',
-    'Your reply (one letter):',
-  ].join('\n');
-}
-
-/** Reads a judge's reply with the same rules; "Z" (when Z is not an option) means the answer chose nothing. */
+/**
+ * Reads a judge's reply with the same rules; "Z" (when Z is not an option) means the judge found no option like the
+ * answer, as MMBench's prompt asks it to say (shared/prompts/choice-extractor.ts).
+ */
 export function parseJudgeReply(reply: string, options: readonly Option[]): Extracted | 'none' {
   const hasZ = options.some((o) => o.label === 'Z');
   if (!hasZ && /^\W*z\W*$/i.test(cleanReply(reply))) return 'none';
