@@ -15,9 +15,10 @@ export interface Extracted {
 /**
  * Bump when a rule changes: runs record it, so old predictions stay explainable. 2: letters read as groups (negated,
  * listed, stated, plain), self-corrections, JSON answers, option texts that read like refusals, lowercase labels after
- * an answer word; "the answer is B" is `letter`, not `exact` (the corpus in test/fixtures/extraction pins it).
+ * an answer word; "the answer is B" is `letter`, not `exact` (the corpus in test/fixtures/extraction pins it). 3: a code
+ * answer (`bleu4`) is read from the reply's first fenced block, and is a refusal only when that code is one.
  */
-export const EXTRACTOR_VERSION = 'anchor-rules-2';
+export const EXTRACTOR_VERSION = 'anchor-rules-3';
 
 // A whole response that is a label, optionally in a wrapper: "B", "(B)", "B.", "[B]", "Answer: B", "Option (C)".
 const WHOLE = /^(?:(?:final\s+)?(?:answer|option|choice)\s*[:：]?\s*)?[([]?([A-Za-z])[)\]]?[.:)。]?$/i;
