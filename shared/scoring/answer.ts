@@ -12,12 +12,12 @@ const REFUSAL = /\b(?:can ?not|can't|unable to)\s+(?:be\s+)?(?:determine|determi
  */
 export function readResponse(type: QuestionType, options: readonly Option[], response: string, rule: ScoringRule = defaultRule(type)): Extracted {
   if (type === 'multiple-choice' && rule === 'choice') return extractChoice(response, options);
-  // Code answers are judged on the code the reply holds (METHODS §5), which the label records: "Sorry for the
-  // confusion, here is the table" before a fence is no refusal, and a reply whose only fence is empty holds no code.
+  // Code answers are judged on the code the reply holds (METHODS §5), other text on the whole reply; the label records
+  // what was compared. "Sorry for the confusion, here is the table" before a fence is no refusal, and a reply whose
+  // only fence is empty holds no code.
   const read = rule === 'bleu4' ? codeOf(response) : response;
   if (read.trim() === '') return { label: null, path: 'failed' };
   if (REFUSAL.test(read)) return { label: null, path: 'unanswerable' };
-  // Exact-text answers are judged on the whole reply.
   if (rule === 'bleu4' || rule === 'exact-text') return { label: read.trim().slice(0, 200), path: 'exact' };
   const candidates = parseOpenResponse(response);
   const first = candidates.find((c) => typeof c === 'string') ?? candidates[0];

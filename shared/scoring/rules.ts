@@ -5,7 +5,8 @@ import { codeOf } from './code-block';
 /**
  * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
  * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
- * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding space and repeated spaces.
+ * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
+ * space and repeated spaces.
  */
 export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text'] as const;
 export type ScoringRule = (typeof scoringRules)[number];
