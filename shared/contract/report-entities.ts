@@ -19,8 +19,11 @@ export type AccuracyCellData = z.infer<typeof accuracyCellSchema>;
 
 const groupedSchema = z.record(z.string(), z.record(z.string(), accuracyCellSchema));
 
-/** The groupings a run report offers, in the order the Reports screen lists them. */
-export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l2Category', 'split', 'scoring'] as const;
+/**
+ * The groupings a run report offers, in the order the Reports screen lists them. `l1Category` is MMBench's L-1 ability
+ * (Perception / Reasoning), read from an MMBench L-2 category (METHODS §5).
+ */
+export const reportGroupKeys = ['category', 'source', 'role', 'subject', 'l1Category', 'l2Category', 'split', 'scoring'] as const;
 export type ReportGroupKey = (typeof reportGroupKeys)[number];
 
 const roleRecord = z.object({ origin: z.number(), perception: z.number(), knowledge: z.number() });

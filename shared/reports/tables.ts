@@ -4,7 +4,8 @@ import { VRP_KEYS } from '../scoring/accuracy';
 export const ROLES: readonly Role[] = ['origin', 'perception', 'knowledge'];
 
 export const GROUP_TITLES: Record<string, string> = {
-  category: 'category', source: 'source', role: 'role', subject: 'subject', l2Category: 'L2 category', split: 'split', scoring: 'scoring rule',
+  category: 'category', source: 'source', role: 'role', subject: 'subject', l1Category: 'L1 ability (MMBench)', l2Category: 'L2 category', split: 'split',
+  scoring: 'scoring rule',
   level: 'intervention level', colour: 'colour', font: 'font', shape: 'shape', position: 'text position',
 };
 

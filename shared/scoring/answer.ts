@@ -1,4 +1,5 @@
 import type { Option, QuestionType } from '../contract/entities';
+import { codeOf } from './code-block';
 import { extractChoice, type Extracted } from './extract';
 import { evalOpen, parseOpenResponse } from './mmmu-open';
 import { defaultRule, textRight, type ScoringRule } from './rules';
@@ -11,10 +12,13 @@ const REFUSAL = /\b(?:can ?not|can't|unable to)\s+(?:be\s+)?(?:determine|determi
  */
 export function readResponse(type: QuestionType, options: readonly Option[], response: string, rule: ScoringRule = defaultRule(type)): Extracted {
   if (type === 'multiple-choice' && rule === 'choice') return extractChoice(response, options);
-  if (response.trim() === '') return { label: null, path: 'failed' };
-  if (REFUSAL.test(response)) return { label: null, path: 'unanswerable' };
-  // Code and exact-text answers are judged on the whole reply (METHODS §5), which is what the label records.
-  if (rule === 'bleu4' || rule === 'exact-text') return { label: response.trim().slice(0, 200), path: 'exact' };
+  // Code answers are judged on the code the reply holds (METHODS §5), other text on the whole reply; the label records
+  // what was compared. "Sorry for the confusion, here is the table" before a fence is no refusal, and a reply whose
+  // only fence is empty holds no code.
+  const read = rule === 'bleu4' ? codeOf(response) : response;
+  if (read.trim() === '') return { label: null, path: 'failed' };
+  if (REFUSAL.test(read)) return { label: null, path: 'unanswerable' };
+  if (rule === 'bleu4' || rule === 'exact-text') return { label: read.trim().slice(0, 200), path: 'exact' };
   const candidates = parseOpenResponse(response);
   const first = candidates.find((c) => typeof c === 'string') ?? candidates[0];
   return { label: first === undefined ? response.trim().slice(0, 200) : String(first), path: 'exact' };

@@ -1,10 +1,31 @@
+// Python's str.isspace() characters: JavaScript's \s leaves out U+001C–U+001F and U+0085 and adds U+FEFF.
+const PY_WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
+  0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+/** Python's `str.split()`: the tokens an NLTK BLEU set-up gets from `reference.split()`. */
+export function pySplit(text: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const space = i === text.length || PY_WHITESPACE.has(text.charCodeAt(i));
+    if (space && start >= 0) {
+      tokens.push(text.slice(start, i));
+      start = -1;
+    } else if (!space && start < 0) start = i;
+  }
+  return tokens;
+}
+
 /**
- * Sentence BLEU-4 as NLTK's `sentence_bleu` computes it with uniform weights and smoothing method 1 (ε = 0.1 added to
- * zero-count precisions), so a short exact match is not scored ≈ 0. Tokens are whitespace-separated.
+ * Sentence BLEU-4 as NLTK's `sentence_bleu([reference.split()], hypothesis.split(), smoothing_function=
+ * SmoothingFunction().method1)` computes it (METHODS §5): uniform weights, brevity penalty, ε = 0.1 added to
+ * zero-count precisions so a short exact match is not scored ≈ 0. test/fixtures/conformance/latextab pins it to NLTK.
  */
 export function bleu4(reference: string, hypothesis: string): number {
-  const ref = reference.trim().split(/\s+/).filter(Boolean);
-  const hyp = hypothesis.trim().split(/\s+/).filter(Boolean);
+  const ref = pySplit(reference);
+  const hyp = pySplit(hypothesis);
   if (hyp.length === 0) return 0;
   const precisions: { num: number; den: number }[] = [];
   for (let n = 1; n <= 4; n++) {
@@ -35,6 +56,3 @@ function ngrams(tokens: readonly string[], n: number): Map<string, number> {
   }
   return counts;
 }
-
-/** VRPTest's rule for LatexTab-style code answers. */
-export const BLEU_CORRECT = 0.8;

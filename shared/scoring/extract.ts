@@ -15,9 +15,10 @@ export interface Extracted {
 /**
  * Bump when a rule changes: runs record it, so old predictions stay explainable. 2: letters read as groups (negated,
  * listed, stated, plain), self-corrections, JSON answers, option texts that read like refusals, lowercase labels after
- * an answer word; "the answer is B" is `letter`, not `exact` (the corpus in test/fixtures/extraction pins it).
+ * an answer word; "the answer is B" is `letter`, not `exact` (the corpus in test/fixtures/extraction pins it). 3: a code
+ * answer (`bleu4`) is read from the reply's first fenced block, and is a refusal only when that code is one.
  */
-export const EXTRACTOR_VERSION = 'anchor-rules-2';
+export const EXTRACTOR_VERSION = 'anchor-rules-3';
 
 // A whole response that is a label, optionally in a wrapper: "B", "(B)", "B.", "[B]", "Answer: B", "Option (C)".
 const WHOLE = /^(?:(?:final\s+)?(?:answer|option|choice)\s*[:：]?\s*)?[([]?([A-Za-z])[)\]]?[.:)。]?$/i;
@@ -56,25 +57,10 @@ export function extractChoice(response: string, options: readonly Option[]): Ext
   return readCleaned(cleanReply(json ?? response), options, labels);
 }
 
-/** The judge's instruction (METHODS §4): one label, or Z when no option matches. */
-export function judgePrompt(question: string, options: readonly Option[], response: string): string {
-  const lines = options.map((o) => `${o.label}. ${o.text}`).join('\n');
-  return [
-    'You are helping to read a model\'s answer to a multiple-choice question.',
-    'Decide which option the answer below chooses. Reply with the option letter only.',
-    'If the answer chooses none of the options, or more than one, reply with Z.',
-    '',
-    `Question: ${question}`,
-    'Options:',
-    lines,
-    '',
-    `Answer: ${response}`,
-    '',
-    'Your reply (one letter):',
-  ].join('\n');
-}
-
-/** Reads a judge's reply with the same rules; "Z" (when Z is not an option) means the answer chose nothing. */
+/**
+ * Reads a judge's reply with the same rules; "Z" (when Z is not an option) means the judge found no option like the
+ * answer, as MMBench's prompt asks it to say (shared/prompts/choice-extractor.ts).
+ */
 export function parseJudgeReply(reply: string, options: readonly Option[]): Extracted | 'none' {
   const hasZ = options.some((o) => o.label === 'Z');
   if (!hasZ && /^\W*z\W*$/i.test(cleanReply(reply))) return 'none';

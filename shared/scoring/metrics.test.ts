@@ -138,7 +138,7 @@ describe('accuracy by grouping', () => {
 describe('per-question scoring rules', () => {
   const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
 
-  it('judges code answers by BLEU-4 ≥ 0.8 and exact-text answers by the whole reply', () => {
+  it('judges code answers by BLEU-4 > 0.8 and exact-text answers by the whole reply', () => {
     expect(isRight('open', [code], code, code, 'bleu4')).toBe(true);
     // One cell changed: BLEU-4 0.761, below VRPTest's 0.8; a trailing comment added: 0.851, above it.
     const cell = code.replace('c & d', 'c & e');
@@ -149,6 +149,14 @@ describe('per-question scoring rules', () => {
     expect(isRight('open', ['New  York'], 'new york', ' new york ', 'exact-text')).toBe(true);
     expect(isRight('open', ['New York'], 'new york city', 'new york city', 'exact-text')).toBe(false);
     expect(readResponse('open', [], `  ${code}  `, 'bleu4')).toEqual({ label: code, path: 'exact' });
+  });
+
+  it('reads a code answer from its fence: prose around it is neither scored nor taken for a refusal', () => {
+    const reply = `I'm sorry for the confusion earlier. Here is the table:\n\n\`\`\`latex\n${code}\n\`\`\`\n\nIt has two rows.`;
+    expect(readResponse('open', [], reply, 'bleu4')).toEqual({ label: code, path: 'exact' });
+    expect(isRight('open', [code], code, reply, 'bleu4')).toBe(true);
+    expect(readResponse('open', [], 'I\'m sorry, I cannot read this image.', 'bleu4')).toEqual({ label: null, path: 'unanswerable' });
+    expect(readResponse('open', [], 'No table here:\n```latex\n```', 'bleu4')).toEqual({ label: null, path: 'failed' });
   });
 
   it('takes a question\'s rule from its meta, or its type\'s default', () => {

@@ -1,15 +1,17 @@
 import type { QuestionType } from '../contract/entities';
 import { bleu4 } from './bleu';
+import { codeOf } from './code-block';
 
 /**
  * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
- * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 against a gold answer
- * is at least 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding space and repeated spaces.
+ * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
+ * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
+ * space and repeated spaces.
  */
 export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text'] as const;
 export type ScoringRule = (typeof scoringRules)[number];
 
-/** VRPTest: a code answer is right when BLEU-4 ≥ 0.8. */
+/** VRPTest: a code answer is right when its BLEU-4 is "exceeding 0.8" — strictly above; 0.8 itself is wrong. */
 export const BLEU_THRESHOLD = 0.8;
 
 export function isScoringRule(value: unknown): value is ScoringRule {
@@ -31,8 +33,12 @@ export function ruleOf(type: QuestionType, meta: string | Record<string, unknown
 
 const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Text rules (`bleu4`, `exact-text`): whether the whole reply matches any gold answer. */
+/**
+ * Text rules: `exact-text` compares the whole reply with each gold answer; `bleu4` scores the code the reply contains
+ * (its first fenced block, else the whole reply) against each gold answer.
+ */
 export function textRight(rule: 'bleu4' | 'exact-text', gold: readonly string[], response: string): boolean {
   if (rule === 'exact-text') return gold.some((g) => plain(g) === plain(response));
-  return gold.some((g) => bleu4(g, response) >= BLEU_THRESHOLD);
+  const code = codeOf(response);
+  return gold.some((g) => bleu4(g, code) > BLEU_THRESHOLD);
 }

@@ -147,6 +147,21 @@ describe('anchor runs import and anchor report', () => {
     expect(anchor('doctor', 'summaries', '--project', project, '--fix').stdout).toContain('1 summaries rewritten');
     expect(anchor('doctor', 'summaries', '--project', project).stdout).toMatch(/^2 stored summaries recomputed from predictions: all equal/);
   });
+
+  it('reports MMBench\'s L1 abilities in --json and in the text summary', () => {
+    const l2 = ['coarse_perception', 'finegrained_perception (cross-instance)', 'logic_reasoning', 'attribute_reasoning'];
+    const bench = join(dir, 'mmbench-l1.tsv');
+    writeFileSync(bench, `index\tquestion\tA\tB\tanswer\tl2-category\n${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `${i}\tQ${i}?\tyes\tno\tA\t${l2[i % 4]}`).join('\n')}\n`);
+    const project = join(dir, 'mmbench-l1.anchor');
+    expect(anchor('import', bench, '--project', project, '--dataset', 'mmbench').code).toBe(0);
+    // Right on 0–2 (perception, perception, reasoning), wrong on the rest.
+    const preds = join(dir, 'mmbench-l1-preds.tsv');
+    writeFileSync(preds, `index\tprediction\n${[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `${i}\t${i < 3 ? 'A' : 'B'}`).join('\n')}\n`);
+    expect(anchor('runs', 'import', preds, '--project', project, '--dataset', 'mmbench', '--format', 'table', '--model', 'm').code).toBe(0);
+    const json = JSON.parse(anchor('report', '1', '--project', project, '--json').stdout).value;
+    expect(json.accuracy.by.l1Category).toMatchObject({ Perception: { n: 4, correct: 2 }, Reasoning: { n: 4, correct: 1 } });
+    expect(anchor('report', '1', '--project', project).stdout).toContain('MMBench L1: Perception 50.0% (2/4) · Reasoning 25.0% (1/4)');
+  });
 });
 
 describe('anchor score', () => {

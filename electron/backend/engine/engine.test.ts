@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { until, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI, type Fault, type ServerOptions } from '../../../test/openai-server';
+import { labelOptions } from '../../../shared/domain/options';
+import { choiceExtractorPrompt } from '../../../shared/prompts/choice-extractor';
 
 const ctx = withProject();
 let server: FakeOpenAI;
@@ -35,6 +37,10 @@ async function run(datasetId: number, extra: Record<string, unknown> = {}) {
 async function allPredictions(runId: number) {
   return (await ctx.backend.call('runs.predictions', { runId, limit: 1000 })).rows;
 }
+
+// MMBench's choice-extractor prompt opens with this sentence (shared/prompts/choice-extractor.ts).
+const asksJudge = (prompt: string) => prompt.startsWith('You are an AI assistant who will help me to match an answer');
+const UNREADABLE = 'Well, it could be several of them.';
 
 afterEach(async () => {
   await server?.stop();
@@ -176,7 +182,7 @@ describe('engine against a real OpenAI-compatible server', () => {
   it('asks the judge only when the rules fail, keeping its prompts and replies', async () => {
     await useServer({
       reply: (prompt) => {
-        if (prompt.includes('Your reply (one letter)')) return goldOf(prompt);
+        if (asksJudge(prompt)) return goldOf(prompt);
         return questionNumber(prompt) % 2 ? 'Well, it could be several of them.' : goldOf(prompt);
       },
     });
@@ -245,5 +251,44 @@ describe('engine against a real OpenAI-compatible server', () => {
     await run(datasetId);
     await run(datasetId, { images: false });
     expect(server.requests.map((r) => r.images)).toEqual([1, 1, 0, 0]);
+  });
+});
+
+describe('the judge as MMBench specifies it', () => {
+  /** A run whose every reply the rules cannot read, judged by a judge that replies `judged(question, try)`. */
+  async function judgedRun(judged: (question: number, attempt: number) => string) {
+    const tries = new Map<number, number>();
+    await useServer({
+      reply: (prompt) => {
+        if (!asksJudge(prompt)) return UNREADABLE;
+        const q = questionNumber(prompt);
+        tries.set(q, (tries.get(q) ?? 0) + 1);
+        return judged(q, tries.get(q)!);
+      },
+    });
+    await addEndpoint();
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 2);
+    const runId = await run(datasetId, { judge: 'fake' });
+    return { rows: await allPredictions(runId), judgeRequests: server.requests.filter((r) => asksJudge(r.prompt)) };
+  }
+
+  it('asks MMBench\'s prompt three times, then records no choice, with every call stored', async () => {
+    const { rows, judgeRequests } = await judgedRun(() => 'I would rather not say.');
+    expect(rows.map((r) => [r.extraction, r.extracted, r.outcome])).toEqual(Array(2).fill(['failed', null, 'failed']));
+    expect(judgeRequests).toHaveLength(6);
+    for (const [i, row] of rows.entries()) {
+      const expected = choiceExtractorPrompt(`Question ${i}: which shape is marked?`, labelOptions(['circle', 'square', 'triangle', 'star']), UNREADABLE);
+      expect(judgeRequests.filter((r) => questionNumber(r.prompt) === i).map((r) => [r.prompt, r.body.temperature])).toEqual(Array(3).fill([expected, 0]));
+      const detail = await ctx.backend.call('runs.prediction', { id: row.id! });
+      expect(detail.judge).toEqual(Array(3).fill({ prompt: expected, reply: 'I would rather not say.', error: null }));
+    }
+  });
+
+  it('stops at the first reply that names an option, or Z for none of them', async () => {
+    const { rows, judgeRequests } = await judgedRun((q, attempt) => (q === 0 ? 'Z' : attempt < 3 ? 'Hmm.' : 'B'));
+    expect(rows.map((r) => [r.extraction, r.extracted, r.outcome])).toEqual([['failed', null, 'failed'], ['judge', 'B', 'correct']]);
+    expect(judgeRequests.map((r) => questionNumber(r.prompt)).sort()).toEqual([0, 1, 1, 1]);
+    const detail = await ctx.backend.call('runs.prediction', { id: rows[1]!.id! });
+    expect(detail.judge.map((t) => t.reply)).toEqual(['Hmm.', 'Hmm.', 'B']);
   });
 });

@@ -1,5 +1,6 @@
 import type { Option } from '@shared/contract';
-import { judgePrompt, parseJudgeReply, type Extracted } from '@shared/scoring/extract';
+import { choiceExtractorPrompt } from '@shared/prompts/choice-extractor';
+import { parseJudgeReply, type Extracted } from '@shared/scoring/extract';
 import type { EndpointSnapshot, JudgeTry } from './settings';
 import { askWithRetries, costOf, GaveUp, type AskSignals, type RetryPolicy } from './ask';
 import { isBusy } from '../db/failures';
@@ -26,8 +27,11 @@ function keepInCache(cache: ResponseCache, key: string, reply: ChatReply, at: st
 }
 
 /**
- * METHODS §4 step 2: the judge reads the response and names one label (or Z for none), at temperature 0, up to three
- * times; every prompt and reply is kept. Its replies are cached like any deterministic request.
+ * METHODS §4 step 2, MMBench's choice extractor as VLMEvalKit's `extract_answer_from_item` runs it: the judge gets
+ * MMBench's prompt and names the option most similar to the response (or Z for none), at temperature 0, up to three
+ * times; a reply naming no option (or a failed call) uses a try. After three tries the answer is no choice (`failed`,
+ * scored wrong) where VLMEvalKit draws a random letter. Every prompt and reply is kept; replies are cached like any
+ * deterministic request.
  */
 export async function askJudge(
   judge: Judge, question: string, options: readonly Option[], response: string, cache: ResponseCache, policy: RetryPolicy,
@@ -35,7 +39,7 @@ export async function askJudge(
 ): Promise<{ extracted: Extracted; log: JudgeTry[]; cost: number | null }> {
   const log: JudgeTry[] = [];
   let cost: number | null = null;
-  const prompt = judgePrompt(question, options, response);
+  const prompt = choiceExtractorPrompt(question, options, response);
   for (let attempt = 0; attempt < JUDGE_TRIES; attempt++) {
     // Each try is a distinct request (the seed), so a cached unhelpful reply is not simply read back three times.
     const params = { temperature: 0, maxTokens: 16, seed: attempt };

@@ -1,4 +1,5 @@
 import type { Role } from '@shared/contract';
+import { mmbenchL1 } from '@shared/scoring/mmbench-abilities';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
@@ -91,7 +92,8 @@ function toQuestion(r: QuestionRow, flag: string | null): ScoredQuestion {
     questionId: r.id, itemId: r.item_id, extId: r.ext_id, role: r.role, text: r.text,
     gold: readAnswer(r.answer).join(' | '), flag, passes: [], scored: false, correct: false, cluster: clusterKey(clusterItem), clusterItem,
     groups: {
-      role: r.role, source: r.source, category: r.category, l2Category: r.l2_category, subject: r.subject, split: r.split,
+      role: r.role, source: r.source, category: r.category, l1Category: mmbenchL1(r.l2_category), l2Category: r.l2_category, subject: r.subject,
+      split: r.split,
       ...(vrp ? { level: vrp.level ?? null, colour: vrp.colour ?? null, font: vrp.font ?? null, shape: vrp.shape ?? null,
         position: vrp.position ?? null } : {}),
     },

@@ -325,3 +325,33 @@ describe('VRP and HTML', () => {
     expect(html).toMatch(/95% CI [\d.]+–[\d.]+ \(Wilson\); cluster bootstrap 95% CI [\d.]+–[\d.]+ over 6 clusters/);
   });
 });
+
+describe('MMBench abilities', () => {
+  const L2 = ['coarse_perception', 'finegrained_perception (instance-level)', 'finegrained_perception (cross-instance)',
+    'attribute_reasoning', 'relation_reasoning', 'logic_reasoning'];
+
+  it('reports the L1 abilities (Perception, Reasoning) that MMBench\'s L2 categories fall under, beside L2', async () => {
+    // Two questions per L2 ability, and two outside MMBench's taxonomy; the person gets the first of each pair right.
+    const lines = ['index\tquestion\tA\tB\tanswer\tcategory\tl2-category'];
+    [...L2, 'counting'].forEach((l2, k) => {
+      for (const j of [0, 1]) lines.push(`${2 * k + j}\tMMBench question ${2 * k + j}?\tyes\tno\tA\tsub\t${l2}`);
+    });
+    const file = join(ctx.dir, 'mmbench.tsv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [file], dataset: 'mmbench' });
+    const runId = await humanRun(ctx.backend, datasetId, (text) => (Number(/question (\d+)/.exec(text)![1]) % 2 ? 'B' : 'A'), 'person');
+    const report = await ctx.backend.call('reports.run', { id: runId });
+    expect(report.accuracy.by.l1Category).toEqual({
+      Perception: expect.objectContaining({ n: 6, correct: 3, accuracy: 50 }),
+      Reasoning: expect.objectContaining({ n: 6, correct: 3, accuracy: 50 }),
+    });
+    expect(Object.keys(report.accuracy.by.l2Category!).sort()).toEqual([...L2, 'counting'].sort());
+    expect((await ctx.backend.call('reports.html', { id: runId })).html).toContain('Accuracy by L1 ability (MMBench)');
+  });
+
+  it('leaves the grouping out for datasets without MMBench\'s L2 categories', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, () => 'A', 'person');
+    expect((await ctx.backend.call('reports.run', { id: runId })).accuracy.by.l1Category).toBeUndefined();
+  });
+});

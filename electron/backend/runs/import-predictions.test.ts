@@ -95,7 +95,7 @@ describe('re-reading a run with newer extraction rules', () => {
     expect(reread).toMatchObject({ predictions: 4, changed: 1, correct: 3 });
     expect((await ctx.backend.call('reports.run', { id: old.runId })).accuracy.overall.correct).toBe(4);
     const fresh = await ctx.backend.call('runs.get', { id: reread.runId });
-    expect(fresh).toMatchObject({ status: 'done', answered: 4, name: 'old · re-read (anchor-rules-2)' });
+    expect(fresh).toMatchObject({ status: 'done', answered: 4, name: 'old · re-read (anchor-rules-3)' });
     const cmp = await ctx.backend.call('reports.compare', { runIds: [old.runId, reread.runId] });
     expect(cmp.pairs[0]!.mcnemar).toMatchObject({ onlyFirst: 1, onlySecond: 0 });
     const failed = await ctx.backend.call('runs.predictions', { runId: reread.runId, extraction: 'failed' });
@@ -107,7 +107,7 @@ describe('re-reading a run with newer extraction rules', () => {
 });
 
 describe('per-question scoring rules from the import', () => {
-  it('scores code answers by BLEU-4 ≥ 0.8, groups the report by rule, and refuses an unknown rule with its line', async () => {
+  it('scores code answers by BLEU-4 > 0.8, groups the report by rule, and refuses an unknown rule with its line', async () => {
     const code = String.raw`\begin{tabular}{|c|c|} \hline a & b \\ \hline c & d \\ \hline \end{tabular}`;
     const bench = join(ctx.dir, 'latextab.tsv');
     writeFileSync(bench, [

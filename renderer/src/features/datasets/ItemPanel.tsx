@@ -5,7 +5,7 @@ import { RoleBadge } from '../../components/RoleBadge';
 import { ImageViewer } from './ImageViewer';
 
 const SCORING_WORDS: Record<NonNullable<Question['scoring']>, string> = {
-  choice: 'the chosen option', 'mmmu-open': 'MMMU open-answer matching', bleu4: 'BLEU-4 ≥ 0.8', 'exact-text': 'exact text',
+  choice: 'the chosen option', 'mmmu-open': 'MMMU open-answer matching', bleu4: 'BLEU-4 > 0.8 on its code', 'exact-text': 'exact text',
 };
 
 function QuestionCard({ q }: { q: Question }) {
