@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
@@ -311,10 +311,19 @@ describe('anchor score', () => {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const stored = db.prepare("SELECT count(*) FROM predictions WHERE status = 'answered'").pluck().get() as number;
       expect(db.prepare("SELECT count(*) FROM predictions WHERE status = 'error'").pluck().get()).toBe(0);
+      // Its end is recorded the moment it stops: in its row, or — the file refusing to grow — in the run's reserve beside it.
+      const ended = db.prepare('SELECT status FROM runs WHERE id = 1').pluck().get();
+      const reserve = `${project}-run-1.end`;
+      expect(ended === 'failed' || JSON.parse(readFileSync(reserve, 'utf8')).status === 'failed').toBe(true);
       db.close();
       expect(stored).toBeGreaterThan(0);
       expect(stored).toBeLessThan(200);
       expect(stored).toBeGreaterThanOrEqual(server.delivered() - 2); // at most the two in flight when the disk filled
+      // The count in the message is the file's, and the run is settled: failed with the reason, not left "running".
+      expect(printed.error.message).toMatch(new RegExp(`^run 1 failed after ${stored} answers: could not write`));
+      const shown = JSON.parse((await anchorAsync('runs', 'show', '1', '--project', project, '--json')).stdout).value;
+      expect(shown).toMatchObject({ status: 'failed', answered: stored, error: expect.stringContaining('the disk is full') });
+      expect(readdirSync(dirname(project)).filter((f) => f.startsWith('full.anchor-run'))).toEqual([]);
       const resumed = await anchorAsync('eval', '--project', project, '--dataset', 'evalset', '--model', 'full', '--json');
       expect(JSON.parse(resumed.stdout).value).toMatchObject({ resumed: true, status: 'done', answered: 200 });
     } finally {

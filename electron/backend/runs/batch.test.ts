@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '..';
@@ -127,4 +128,17 @@ describe('a provider\'s batch output is untrusted input', () => {
     expect(cancelled).toMatchObject({ status: 'failed', answered: 1, errors: 3, error: { code: 'endpoint_failed', message: expect.stringContaining('cancelled (cancelled by') } });
     expect(await ctx.backend.call('runs.get', { id: failed.runId })).toMatchObject({ status: 'failed', answered: 1, errors: 3 });
   });
+});
+
+describe('a run always settles its row', () => {
+  it('ends a run whose provider goes away mid-batch failed with the reason, not "interrupted"', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
+    const server = await hostedBatchServer();
+    const { runId, done } = ctx.backend.state.runs.start(batchInput(datasetId), null);
+    await until(() => server.polls >= 1);
+    await server.stop();
+    await expect(done!).rejects.toThrow(/Connection error/);
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'failed', error: expect.stringContaining('Connection error') });
+    expect(readdirSync(ctx.dir).filter((f) => f.includes('-run-'))).toEqual([]);
+  }, 30_000);
 });
