@@ -18,7 +18,11 @@ export async function settleRun(db: Db, runId: number, reserve: RunEndReserve, n
     outcome = await execute();
   } catch (error) {
     const { code, message } = toApiError(error);
-    ensureEnded(db, runId, reserve, code === 'cancelled' ? 'cancelled' : 'failed', code === 'cancelled' ? null : message, now);
+    try {
+      ensureEnded(db, runId, reserve, code === 'cancelled' ? 'cancelled' : 'failed', code === 'cancelled' ? null : message, now);
+    } catch {
+      // What stopped the run is the error to report, not a second failure while recording it.
+    }
     throw error;
   }
   ensureEnded(db, runId, reserve, outcome.status, outcome.error?.message ?? null, now);
@@ -27,10 +31,10 @@ export async function settleRun(db: Db, runId: number, reserve: RunEndReserve, n
 
 /** The row already ended (the executor wrote it) or is ended now, in the file if it takes the write, else in the reserve. */
 function ensureEnded(db: Db, runId: number, reserve: RunEndReserve, status: RunEnd['status'], error: string | null, now: () => Date): void {
-  // A run that never started (refused before its status was set) keeps its row as it was.
-  if (runStatusOf(db, runId) !== 'running') return reserve.release();
   const at = status === 'paused' ? null : now();
   try {
+    // A run that never started (refused before its status was set) keeps its row as it was.
+    if (runStatusOf(db, runId) !== 'running') return reserve.release();
     setRunStatus(db, runId, status, error, at);
     reserve.release();
   } catch (e) {
