@@ -2,7 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ChatBody } from './openai-server';
 
-interface BatchRecord { id: string; inputFileId: string; status: string; outputFileId: string | null; errorFileId: string | null }
+interface BatchRecord {
+  id: string; inputFileId: string; status: string; outputFileId: string | null; errorFileId: string | null;
+  errors: { code: string; message: string }[];
+}
+
+/**
+ * How the provider ends a batch that is not `completed`: only the first `answered` requests get an output line;
+ * `expired` puts a `batch_expired` line for each of the rest in the error file (as OpenAI does), `failed` writes no
+ * file at all and gives its reason in the batch's `errors`, `cancelled` leaves the rest without any line.
+ */
+export interface BatchEnding { status: 'expired' | 'failed' | 'cancelled'; answered: number; reason: string }
 
 /**
  * A real HTTP server speaking OpenAI's files + batches protocol, for tests only: uploads are multipart JSONL, a batch
@@ -13,6 +23,10 @@ export class FakeBatchAPI {
   readonly uploads: string[] = [];
   readonly created: BatchRecord[] = [];
   polls = 0;
+  /** Output lines of the requests whose prompt this picks arrive garbled: a raw control character inside a string. */
+  garble: (prompt: string) => boolean = () => false;
+  /** How the next batches end; null: `completed` with every request answered. */
+  ending: BatchEnding | null = null;
   private held = true;
   private readonly files = new Map<string, string>();
   private server: Server | null = null;
@@ -61,7 +75,7 @@ export class FakeBatchAPI {
     if (req.method === 'POST' && url.endsWith('/batches')) {
       const body = JSON.parse(raw.toString('utf8')) as { input_file_id: string; endpoint: string; completion_window: string };
       if (!this.files.has(body.input_file_id) || body.endpoint !== '/v1/chat/completions' || body.completion_window !== '24h') return void json(400, { error: { message: 'bad batch' } });
-      const batch: BatchRecord = { id: `batch-${++this.next}`, inputFileId: body.input_file_id, status: 'in_progress', outputFileId: null, errorFileId: null };
+      const batch: BatchRecord = { id: `batch-${++this.next}`, inputFileId: body.input_file_id, status: 'in_progress', outputFileId: null, errorFileId: null, errors: [] };
       this.created.push(batch);
       return void json(200, this.view(batch));
     }
@@ -77,12 +91,25 @@ export class FakeBatchAPI {
     json(404, { error: { message: `not found: ${req.method} ${url}` } });
   }
 
-  /** Answers each input line: a reply lands in the output file, a null reply in the error file. */
+  /** Answers each input line: a reply lands in the output file, a null reply in the error file; `ending` cuts it short. */
   private finish(batch: BatchRecord): void {
+    const ending = this.ending;
+    if (ending?.status === 'failed') {
+      batch.status = 'failed';
+      batch.errors = [{ code: 'invalid_request', message: ending.reason }];
+      return;
+    }
     const out: string[] = [];
     const errors: string[] = [];
-    for (const line of this.files.get(batch.inputFileId)!.split('\n').filter(Boolean)) {
+    for (const [index, line] of this.files.get(batch.inputFileId)!.split('\n').filter(Boolean).entries()) {
       const request = JSON.parse(line) as { custom_id: string; body: ChatBody };
+      if (ending && index >= ending.answered) {
+        if (ending.status === 'expired') {
+          errors.push(JSON.stringify({ id: `req-${++this.next}`, custom_id: request.custom_id, response: null,
+            error: { code: 'batch_expired', message: 'This request could not be executed before the completion window expired.' } }));
+        }
+        continue;
+      }
       const content = request.body.messages.at(-1)?.content ?? '';
       const prompt = (typeof content === 'string' ? [content] : content.flatMap((p) => (p.type === 'text' ? [p.text] : []))).join('\n');
       const text = this.reply(prompt, request.body);
@@ -91,18 +118,22 @@ export class FakeBatchAPI {
         continue;
       }
       const body = { id: `chatcmpl-${this.next}`, object: 'chat.completion', model: request.body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }], usage: { prompt_tokens: 100, completion_tokens: 2, total_tokens: 102 } };
-      out.push(JSON.stringify({ id: `req-${++this.next}`, custom_id: request.custom_id, response: { status_code: 200, request_id: 'r', body }, error: null }));
+      const written = JSON.stringify({ id: `req-${++this.next}`, custom_id: request.custom_id, response: { status_code: 200, request_id: 'r', body }, error: null });
+      // A raw control character inside a JSON string: JSON.parse refuses the line ("Bad control character in string literal").
+      out.push(this.garble(prompt) ? written.replace('"object":"chat.completion"', '"object":"chat.\u0001completion"') : written);
     }
     batch.outputFileId = `file-${++this.next}`;
     this.files.set(batch.outputFileId, out.join('\n') + '\n');
     if (errors.length) this.files.set((batch.errorFileId = `file-${++this.next}`), errors.join('\n') + '\n');
-    batch.status = 'completed';
+    batch.status = ending?.status ?? 'completed';
+    if (ending) batch.errors = [{ code: `batch_${ending.status}`, message: ending.reason }];
   }
 
   private view(b: BatchRecord) {
     return {
       id: b.id, object: 'batch', endpoint: '/v1/chat/completions', input_file_id: b.inputFileId, completion_window: '24h', status: b.status,
       output_file_id: b.outputFileId, error_file_id: b.errorFileId, created_at: 0,
+      ...(b.errors.length ? { errors: { object: 'list', data: b.errors } } : {}),
     };
   }
 }

@@ -86,6 +86,7 @@ export class BackendState {
     const next = open();
     this.project?.close();
     this.project = next;
+    this.runs.applyRecordedEnds();
     this.recent.touch(next.path, this.now());
     const remembered = this.recent.profileOf(next.path);
     this.localProfile = remembered && findUser(next.db, remembered) ? remembered : null;

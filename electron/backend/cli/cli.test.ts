@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
@@ -60,6 +60,23 @@ function storedPredictions(project: string): number {
 
 function anchor(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: cliEnv() });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `anchor` under a file-size limit of `blocks` (512 bytes): a disk with that little room left. */
+function anchorOnFullDiskSync(blocks: number, ...args: string[]) {
+  const quoted = [process.execPath, bin, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const r = spawnSync('/bin/sh', ['-c', `ulimit -f ${blocks} && exec ${quoted}`], { encoding: 'utf8', env: cliEnv() });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The user a project's 0444 mode binds: this one, or — as root, whom file modes do not bind — nobody (65534). */
+const reader = process.getuid?.() === 0 ? 65534 : null;
+
+/** `anchor` as the reader, with a data folder of its own. */
+function anchorAsReader(data: string, ...args: string[]) {
+  const command = reader === null ? [process.execPath, bin, ...args] : ['setpriv', `--reuid=${reader}`, `--regid=${reader}`, '--clear-groups', process.execPath, bin, ...args];
+  const r = spawnSync(command[0]!, command.slice(1), { encoding: 'utf8', env: { ...cliEnv(), ANCHOR_DATA_DIR: data } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -336,16 +353,73 @@ describe('anchor score', () => {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const stored = db.prepare("SELECT count(*) FROM predictions WHERE status = 'answered'").pluck().get() as number;
       expect(db.prepare("SELECT count(*) FROM predictions WHERE status = 'error'").pluck().get()).toBe(0);
+      // Its end is recorded the moment it stops: in its row, or — the file refusing to grow — in the run's reserve beside it.
+      const ended = db.prepare('SELECT status FROM runs WHERE id = 1').pluck().get();
+      const reserve = `${project}-run-1.end`;
+      expect(ended === 'failed' || JSON.parse(readFileSync(reserve, 'utf8')).status === 'failed').toBe(true);
       db.close();
       expect(stored).toBeGreaterThan(0);
       expect(stored).toBeLessThan(200);
       expect(stored).toBeGreaterThanOrEqual(server.delivered() - 2); // at most the two in flight when the disk filled
+      // The count in the message is the file's, and the run is settled: failed with the reason, not left "running".
+      expect(printed.error.message).toMatch(new RegExp(`^run 1 failed after ${stored} answers: could not write`));
+      const shown = JSON.parse((await anchorAsync('runs', 'show', '1', '--project', project, '--json')).stdout).value;
+      expect(shown).toMatchObject({ status: 'failed', answered: stored, error: expect.stringContaining('the disk is full') });
+      expect(readdirSync(dirname(project)).filter((f) => f.startsWith('full.anchor-run'))).toEqual([]);
       const resumed = await anchorAsync('eval', '--project', project, '--dataset', 'evalset', '--model', 'full', '--json');
       expect(JSON.parse(resumed.stdout).value).toMatchObject({ resumed: true, status: 'done', answered: 200 });
     } finally {
       await server.stop();
     }
   }, 90_000);
+
+  it('opening a project on a full disk says disk_full, not damaged, and changes nothing', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'opened-full.anchor');
+    await seedEvalDataset(backend, dir, 3);
+    await backend.close();
+    const before = readFileSync(project);
+    // 16 blocks: not even room for the 32 KB shared-memory file SQLite makes before its first read.
+    const r = anchorOnFullDiskSync(16, 'info', '--project', project, '--json');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, error: { code: 'disk_full', message: expect.stringMatching(/free space, then open it again — the project was not changed/) } });
+    expect(readFileSync(project).equals(before)).toBe(true);
+    expect(JSON.parse(anchor('info', '--project', project, '--json').stdout)).toMatchObject({ ok: true });
+  });
+
+  it('a read-only project can be read any number of times, leaves nothing beside it, and works again once writable', async () => {
+    const folder = join(dir, 'shared-ro');
+    mkdirSync(folder);
+    const { backend, path: project } = await backendWithProject(folder, 'ro.anchor');
+    await seedEvalDataset(backend, folder, 3);
+    await backend.close();
+    rmSync(join(folder, 'data'), { recursive: true });
+    // The folder is the reader's to write: only the file's own mode says read-only, as in the report.
+    chmodSync(dir, 0o755);
+    chmodSync(folder, 0o777);
+    if (reader !== null) chownSync(project, reader, reader);
+    chmodSync(project, 0o444);
+    const data = join(folder, 'reader-data');
+    const files = () => readdirSync(folder).filter((f) => f.startsWith('ro.anchor')).sort();
+    for (let i = 0; i < 3; i++) {
+      const info = anchorAsReader(data, 'info', '--project', project, '--json');
+      expect(JSON.parse(info.stdout)).toMatchObject({ ok: true, value: { datasets: [{ name: 'evalset', questionCount: 3 }] } });
+      expect(files()).toEqual(['ro.anchor']);
+    }
+    const tsv = join(folder, 'more.tsv');
+    writeTsv(tsv, sampleTsvRows(2));
+    const refused = anchorAsReader(data, 'import', tsv, '--project', project, '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, error: { code: 'read_only' } });
+    expect(files()).toEqual(['ro.anchor']);
+
+    // An older build left 0444 shared files of the reader's behind; writable again, the project works for reads and writes.
+    writeFileSync(`${project}-wal`, '', { mode: 0o444 });
+    writeFileSync(`${project}-shm`, Buffer.alloc(32768), { mode: 0o444 });
+    if (reader !== null) for (const f of ['-wal', '-shm']) chownSync(`${project}${f}`, reader, reader);
+    chmodSync(project, 0o644);
+    expect(JSON.parse(anchorAsReader(data, 'info', '--project', project, '--json').stdout)).toMatchObject({ ok: true });
+    expect(JSON.parse(anchorAsReader(data, 'import', tsv, '--project', project, '--json').stdout)).toMatchObject({ ok: true, value: { items: 2 } });
+  });
 
   it('manages endpoints and lists runs from the command line', () => {
     const project = join(dir, 'cli.anchor');

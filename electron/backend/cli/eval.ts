@@ -34,10 +34,10 @@ async function follow(backend: Backend, out: Output, runId: number, done: Promis
     process.off('SIGINT', onSigint);
     stop();
   }
-  if (outcome?.error) {
-    throw new AppError(outcome.error.code, `run ${runId} ${outcome.status} after ${outcome.answered} answers: ${outcome.error.message}`);
-  }
-  return backend.call('runs.get', { id: runId });
+  const summary = await backend.call('runs.get', { id: runId });
+  // The count is the file's: an answer received as the disk filled was counted by the run but never stored.
+  if (outcome?.error) throw new AppError(outcome.error.code, `run ${runId} ${outcome.status} after ${summary.answered} answers: ${outcome.error.message}`);
+  return summary;
 }
 
 export async function datasetId(backend: Backend, name: string): Promise<number> {

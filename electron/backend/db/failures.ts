@@ -13,6 +13,12 @@ export function isBusy(error: unknown): boolean {
 }
 
 /**
+ * Writes the disk refused for want of room: out of space, over a quota or over the file-size limit. SHMSIZE is the
+ * shared-memory file an open sizes before its first read: on a full disk, opening fails there.
+ */
+const refusedSpace = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', 'SQLITE_IOERR_TRUNCATE', 'SQLITE_IOERR_SHMSIZE']);
+
+/**
  * The storage failure behind an error, with a code and a message a person can act on; null when the error is not
  * about the file or the disk. A failed write (SQLITE_IOERR_WRITE) is reported as a full disk: out of space, over a
  * quota or over the file-size limit is what refuses writes in practice.
@@ -24,7 +30,7 @@ export function storageFailure(error: unknown, path = 'the project file'): ApiEr
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
     return { code: 'locked', message: `${path} is locked by another process (${detail}); try again when it has finished writing` };
   }
-  if (code === 'SQLITE_FULL' || code === 'SQLITE_IOERR_WRITE' || code === 'SQLITE_IOERR_FSYNC' || code === 'SQLITE_IOERR_TRUNCATE') {
+  if (refusedSpace.has(code)) {
     return { code: 'disk_full', message: `could not write to ${path}: the disk is full or the file may not grow (${detail}); free space, then open the project again — nothing written before is lost` };
   }
   if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {

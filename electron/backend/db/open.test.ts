@@ -45,4 +45,13 @@ describe('opening a project file tells what is wrong with it', () => {
     db.close();
     refused(newer, 'newer_schema', /newer Anchor Studio/);
   });
+
+  it('reads the schema version in the header before any table: a newer user_version is refused, the file unchanged', () => {
+    const path = join(dir, 'stamped.anchor');
+    closeDb(openDb(path));
+    const db = new Database(path);
+    db.pragma('user_version = 9999');
+    db.close();
+    refused(path, 'newer_schema', /newer Anchor Studio \(schema 9999/);
+  });
 });

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
-import { storageFailure } from './failures';
-import { migrate } from './migrate';
+import { openFailure } from './diagnose';
+import { migrate, pendingMigrations } from './migrate';
+import { healSharedFiles, openReadOnlyDb, readOnlyReason } from './read-only';
 
 export type Db = Database.Database;
 
@@ -13,19 +15,25 @@ export interface OpenOptions {
 }
 
 /**
- * Opens a project file with the pragmas the studio relies on, and migrates it.
- * WAL is checked rather than assumed: some file systems (network shares) silently refuse it.
+ * Opens a project file with the pragmas the studio relies on, and migrates it. WAL is checked rather than assumed: some
+ * file systems (network shares) silently refuse it. A project this process may not write opens read-only, leaving
+ * nothing beside it (read-only.ts); a failure is diagnosed before it is named (diagnose.ts).
  */
 export function openDb(path: string, options: OpenOptions = {}): Db {
+  const readOnly = options.mustExist && existsSync(path) ? readOnlyReason(path) : null;
+  if (options.mustExist && !readOnly) healSharedFiles(path);
   let db: Db;
   try {
-    db = new Database(path, { fileMustExist: options.mustExist ?? false });
+    db = readOnly ? openReadOnlyDb(path, readOnly) : new Database(path, { fileMustExist: options.mustExist ?? false });
   } catch (error) {
-    throw new AppError('not_found', `cannot open project ${path}: ${(error as Error).message}`);
+    if (error instanceof AppError) throw error;
+    const diagnosed = openFailure(error, path);
+    throw diagnosed instanceof AppError ? diagnosed : new AppError('not_found', `cannot open project ${path}: ${(error as Error).message}`);
   }
   try {
     // Before any pragma that writes (WAL changes the file header): a file that is not a project is left as it was.
     if (options.mustExist) refuseForeignFile(db, path);
+    if (readOnly) return checkReadOnly(db, path, readOnly);
     db.pragma('busy_timeout = 5000');
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (String(mode).toLowerCase() !== 'wal') {
@@ -37,9 +45,18 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
     return db;
   } catch (error) {
     db.close();
-    const failure = storageFailure(error, path);
-    throw failure ? new AppError(failure.code, failure.message) : error;
+    throw openFailure(error, path);
   }
+}
+
+/** A read-only project is read as it is: one that needs migrating cannot be, and says how to fix that. */
+function checkReadOnly(db: Db, path: string, reason: string): Db {
+  db.pragma('foreign_keys = ON');
+  const pending = pendingMigrations(db, path);
+  if (pending.length > 0) {
+    throw new AppError('read_only', `${path} cannot be written (${reason}) and needs upgrading to this build (${pending.length} migrations); make it writable and open it once`);
+  }
+  return db;
 }
 
 /** An existing file must already be a project: an empty file or another program's SQLite database is never converted. */
@@ -55,7 +72,8 @@ function refuseForeignFile(db: Db, path: string): void {
 export function closeDb(db: Db): void {
   if (!db.open) return;
   try {
-    db.pragma('wal_checkpoint(TRUNCATE)');
+    // A read-only project has nothing of its own to checkpoint, and may not write the file to do it.
+    if (!db.readonly) db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
   }

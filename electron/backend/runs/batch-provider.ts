@@ -9,6 +9,8 @@ export interface BatchState {
   status: string;
   outputFileId: string | null;
   errorFileId: string | null;
+  /** Why the provider ended the batch without completing it (its `errors`), when it says. */
+  reason: string | null;
 }
 
 export const BATCH_DONE = new Set(['completed', 'failed', 'expired', 'cancelled']);
@@ -30,7 +32,8 @@ export class BatchProvider {
 
   async state(batchId: string): Promise<BatchState> {
     const b = await this.sdk.batches.retrieve(batchId);
-    return { id: b.id, status: b.status, outputFileId: b.output_file_id ?? null, errorFileId: b.error_file_id ?? null };
+    const reason = (b.errors?.data ?? []).map((e) => e.message ?? e.code ?? '').filter(Boolean).join('; ');
+    return { id: b.id, status: b.status, outputFileId: b.output_file_id ?? null, errorFileId: b.error_file_id ?? null, reason: reason || null };
   }
 
   async content(fileId: string): Promise<string> {

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '..';
@@ -11,6 +12,21 @@ const servers: FakeBatchAPI[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
+
+const batchInput = (datasetId: number) => ({
+  datasetId, model: 'hosted', roles: ['origin' as const], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
+  temperature: null, maxTokens: 16, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
+  concurrency: null, failFast: false, batch: true,
+});
+
+async function hostedBatchServer(reply = goldOf): Promise<FakeBatchAPI> {
+  const server = new FakeBatchAPI(reply);
+  servers.push(server);
+  const url = await server.start();
+  await ctx.backend.call('endpoints.save', { endpoint: { name: 'hosted', baseUrl: url, model: 'fake-vl', priceIn: 2, priceOut: 10 } });
+  ctx.backend.state.runs.batchPollMs = 5;
+  return server;
+}
 
 const lines = (jsonl: string) => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { custom_id: string; url: string; body: { model: string } });
 
@@ -68,4 +84,61 @@ describe('batch runs over the files + batches protocol', () => {
     expect(rows.filter((r) => r.outcome === 'correct')).toHaveLength(5);
     expect(rows.filter((r) => r.outcome === 'error').map((r) => questionNumber(r.questionText))).toEqual([5]);
   });
+});
+
+describe('a provider\'s batch output is untrusted input', () => {
+  it('fails only the request of a garbled line, ends an expired batch failed with the provider\'s reason, and retry sends only what is missing', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6);
+    const server = await hostedBatchServer();
+    // Question 1's reply arrives with a raw control character; the provider's window closes after four requests.
+    server.garble = (prompt) => questionNumber(prompt) === 1;
+    server.ending = { status: 'expired', answered: 4, reason: 'the 24h completion window passed' };
+    server.release();
+    const { runId, done } = ctx.backend.state.runs.start(batchInput(datasetId), null);
+    const outcome = await done!;
+    expect(outcome).toMatchObject({ status: 'failed', answered: 3, errors: 3,
+      error: { code: 'endpoint_failed', message: expect.stringMatching(/batch batch-\d+ expired \(the 24h completion window passed\): 3 answered, 3 without/) } });
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'failed', answered: 3, errors: 3, error: expect.stringContaining('expired') });
+    const rows = (await ctx.backend.call('runs.predictions', { runId, limit: 100 })).rows;
+    const garbled = rows.find((r) => questionNumber(r.questionText) === 1)!;
+    expect(garbled).toMatchObject({ outcome: 'error', error: expect.stringMatching(/^batch: unreadable line from the provider \(Bad control character.*"custom_id":"q\d+-p0"/) });
+    expect(rows.filter((r) => r.outcome === 'error').map((r) => questionNumber(r.questionText)).sort()).toEqual([1, 4, 5]);
+    expect(ctx.backend.state.requireProject().db.prepare('SELECT count(*) FROM run_batches').pluck().get()).toBe(0);
+
+    // Retrying the errors sends a new batch of exactly those three; the run then ends done.
+    server.garble = () => false;
+    server.ending = null;
+    const retried = await ctx.backend.state.runs.resume(runId, 'errors').done!;
+    expect(retried).toMatchObject({ status: 'done', error: null });
+    expect(server.uploads).toHaveLength(2);
+    expect(lines(server.uploads[1]!)).toHaveLength(3);
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'done', answered: 6, errors: 0, error: null });
+  });
+
+  it('ends a batch the provider failed or cancelled as a failed run naming why', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const server = await hostedBatchServer();
+    server.release();
+    server.ending = { status: 'failed', answered: 0, reason: 'the input file has an invalid line 3' };
+    const failed = await ctx.backend.state.runs.start(batchInput(datasetId), null).done!;
+    expect(failed).toMatchObject({ status: 'failed', answered: 0, errors: 4,
+      error: { code: 'endpoint_failed', message: expect.stringContaining('failed (the input file has an invalid line 3)') } });
+    server.ending = { status: 'cancelled', answered: 1, reason: 'cancelled by the organisation\'s owner' };
+    const cancelled = await ctx.backend.state.runs.resume(failed.runId, 'errors').done!;
+    expect(cancelled).toMatchObject({ status: 'failed', answered: 1, errors: 3, error: { code: 'endpoint_failed', message: expect.stringContaining('cancelled (cancelled by') } });
+    expect(await ctx.backend.call('runs.get', { id: failed.runId })).toMatchObject({ status: 'failed', answered: 1, errors: 3 });
+  });
+});
+
+describe('a run always settles its row', () => {
+  it('ends a run whose provider goes away mid-batch failed with the reason, not "interrupted"', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
+    const server = await hostedBatchServer();
+    const { runId, done } = ctx.backend.state.runs.start(batchInput(datasetId), null);
+    await until(() => server.polls >= 1);
+    await server.stop();
+    await expect(done!).rejects.toThrow(/Connection error/);
+    expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'failed', error: expect.stringContaining('Connection error') });
+    expect(readdirSync(ctx.dir).filter((f) => f.includes('-run-'))).toEqual([]);
+  }, 30_000);
 });

@@ -38,8 +38,8 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * A line of the provider's output or error file: only what is read of it. It comes from outside, once per request after
- * the batch ends (not on the live path), so it is checked; a line that does not fit is passed over, and its request
- * ends as one the provider never answered.
+ * the batch ends (not on the live path), so it is checked, and each line on its own: a line that cannot be read is that
+ * request's error (kept for retry, with the line as it came), never the run's.
  */
 const batchLineSchema = z.object({
   custom_id: z.string(),
@@ -53,11 +53,32 @@ const batchLineSchema = z.object({
   error: z.object({ message: z.string().nullish() }).nullish(),
 });
 
-/** One output or error line by custom_id: the reply, or why there is none. */
-function readLine(line: string): { id: string; reply: ChatReply | null; error: string | null } | null {
+/** One output or error line: whose it is (null when not even that can be read), and the reply or why there is none. */
+interface ReadLine { id: string | null; reply: ChatReply | null; error: string | null }
+
+/** Enough of an unreadable line to see what came, without storing a whole reply's worth of bytes per question. */
+const RAW_LINE_CHARS = 2000;
+const rawCustomId = /"custom_id"\s*:\s*"([^"\\]+)"/;
+
+function unreadable(line: string, why: string): ReadLine {
+  const raw = line.length > RAW_LINE_CHARS ? `${line.slice(0, RAW_LINE_CHARS)}…` : line;
+  return { id: rawCustomId.exec(line)?.[1] ?? null, reply: null, error: `unreadable line from the provider (${why}): ${raw}` };
+}
+
+function parseJson(line: string): { value: unknown } | { why: string } {
+  try {
+    return { value: JSON.parse(line) };
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function readLine(line: string): ReadLine | null {
   if (!line.trim()) return null;
-  const parsed = batchLineSchema.safeParse(JSON.parse(line));
-  if (!parsed.success) return null;
+  const json = parseJson(line);
+  if ('why' in json) return unreadable(line, json.why);
+  const parsed = batchLineSchema.safeParse(json.value);
+  if (!parsed.success) return unreadable(line, 'not a batch output line');
   const row = parsed.data;
   const body = row.response?.body;
   const text = body?.choices?.[0]?.message?.content;
@@ -105,11 +126,24 @@ export async function executeBatchRun(runId: number, which: 'unanswered' | 'erro
     if (!state) return stopped(runId, deps, tally);
     await collect(provider, state, pending, sink, tally);
     forgetBatch(db, runId);
+    if (state.status !== 'completed') return unfinished(runId, deps, state, tally);
   }
   if (control.signal.aborted) return stopped(runId, deps, tally);
   setRunStatus(db, runId, 'done', null, deps.now());
   control.progress(units.length, units.length, `${tally.answered} answered · ${tally.errors} errors`);
   return { runId, status: 'done', asked: tally.answered + tally.errors, answered: tally.answered, errors: tally.errors, error: null };
+}
+
+/**
+ * The provider ended the batch without completing it (expired, failed, cancelled at its end): what came back is stored,
+ * the rest are errors a retry resubmits, and the run ends failed with the provider's reason — never `done`.
+ */
+function unfinished(runId: number, deps: RunnerDeps, state: BatchState, tally: Tally): RunOutcome {
+  const message = `the provider's batch ${state.id} ${state.status}${state.reason ? ` (${state.reason})` : ''}: ${tally.answered} answered, `
+    + `${tally.errors} without an answer; retry the run's errors to send only those again`;
+  setRunStatus(deps.db, runId, 'failed', message, deps.now());
+  deps.control.progress(tally.answered + tally.errors, tally.answered + tally.errors, message);
+  return { runId, status: 'failed', asked: tally.answered + tally.errors, answered: tally.answered, errors: tally.errors, error: { code: 'endpoint_failed', message } };
 }
 
 /** Builds each unit's request exactly as the live engine would; cache hits are stored at once and not sent. */
@@ -139,21 +173,28 @@ async function pollBatch(provider: BatchProvider, batchId: string, stop: AbortSi
   }
 }
 
-/** Stores every output and error line by custom_id; a request the provider never answered is stored as an error. */
+/**
+ * Stores every output and error line by custom_id; a request the provider never answered is stored as an error. Each
+ * line is read on its own: one the provider garbled fails only its own request (or, with no readable custom_id, is
+ * named in the error of every request left without a reply).
+ */
 async function collect(provider: BatchProvider, state: BatchState, pending: Map<string, Pending>, sink: ReplySink, tally: Tally): Promise<void> {
   const lines = [
     ...(state.outputFileId ? (await provider.content(state.outputFileId)).split('\n') : []),
     ...(state.errorFileId ? (await provider.content(state.errorFileId)).split('\n') : []),
   ];
+  const orphans: string[] = [];
   for (const line of lines) {
     const read = readLine(line);
-    const p = read ? pending.get(read.id) : undefined;
+    if (read && read.id === null) orphans.push(read.error ?? '');
+    const p = read?.id ? pending.get(read.id) : undefined;
     if (!read || !p) continue;
-    pending.delete(read.id);
+    pending.delete(read.id!);
     if (read.reply && (await storeReply(sink, p.unit, p.built, p.key, { reply: read.reply, cached: false, attempts: 1, latencyMs: null }))) tally.answered++;
     else if (!read.reply) fail(sink, p, `batch: ${read.error}`, tally);
   }
-  for (const p of pending.values()) fail(sink, p, `batch ${state.id} ${state.status}: no reply for this request`, tally);
+  const unread = orphans.length ? `; ${orphans.length} line(s) of its output could not be read, the first: ${orphans[0]}` : '';
+  for (const p of pending.values()) fail(sink, p, `batch ${state.id} ${state.status}: no reply for this request${unread}`, tally);
 }
 
 function fail(sink: ReplySink, p: Pending, message: string, tally: Tally): void {

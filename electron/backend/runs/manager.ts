@@ -18,6 +18,8 @@ import { createRun, findResumable, listRuns, runSummary, setRunStatus } from './
 import { runConfig, runRow } from './store/runs';
 import { gradedUnit, pendingUnitCount } from './store/units';
 import { currentHolder, describeHolder, leaseTtlMs, newHolderToken, releaseLease, renewLease, takeLease } from './lease';
+import { RunEndReserve } from './reserve';
+import { applyRecordedEnds, settleRun } from './settle';
 
 interface Live {
   stats: RunStats;
@@ -111,12 +113,16 @@ export class RunManager {
     const pause = new AbortController();
     const stats = new RunStats();
     const stopBeating = this.heartbeat(runId, token, pause);
+    // Taken while the disk has room: the run's end is recorded even when the project refuses to grow by then.
+    const reserve = RunEndReserve.take(this.project().path, runId);
     const { job, done } = this.jobs.start(
       'run', `${which === 'errors' ? 'Retry errors of' : 'Run'} ${row.name}`, 'requests',
       (control) => {
         stats.jobId = control.id;
-        return (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which,
-          { db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs });
+        const deps = {
+          db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs,
+        };
+        return settleRun(this.db, runId, reserve, this.now, () => (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which, deps));
       },
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );
@@ -128,6 +134,12 @@ export class RunManager {
     finished.catch(() => undefined);
     this.live.set(runId, { stats, pause, done: finished });
     return { jobId: job.id, done: finished };
+  }
+
+  /** At open: the ends of runs the file refused to record (a full disk) are copied in from beside it. */
+  applyRecordedEnds(): void {
+    const project = this.project();
+    if (!project.db.readonly) applyRecordedEnds(project.db, project.path, this.now().getTime());
   }
 
   /** Refuses to touch a run another process executes, naming that process. */
