@@ -10,6 +10,7 @@ import { FakeBatchAPI } from '../../../test/openai-batch-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
+import { writeXlsxBomb } from '../../../test/xlsx-bomb';
 import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
@@ -136,6 +137,26 @@ describe('anchor runs import and anchor report', () => {
     expect(tampered.stderr).toMatch(/1 of 2 stored summaries differ from their predictions: run 2 \(counts\).*\[conflict\]/);
     expect(anchor('doctor', 'summaries', '--project', project, '--fix').stdout).toContain('1 summaries rewritten');
     expect(anchor('doctor', 'summaries', '--project', project).stdout).toMatch(/^2 stored summaries recomputed from predictions: all equal/);
+  });
+});
+
+describe('anchor runs import within limits (attack 9)', () => {
+  it('refuses a zip-bomb workbook and an over-long cell with too_large, naming the limit', () => {
+    const bench = join(dir, 'limitsbench.tsv');
+    writeTsv(bench, sampleTsvRows(2));
+    const project = join(dir, 'limits.anchor');
+    expect(anchor('import', bench, '--project', project, '--dataset', 'bench').code).toBe(0);
+    // Under a megabyte on disk, more than the 128 MB limit unzipped: the reader before measured nothing and grew to GBs.
+    const bomb = join(dir, 'GPT_bench.xlsx');
+    writeXlsxBomb(bomb, 129 * 1024 * 1024);
+    const refused = anchor('runs', 'import', bomb, '--project', project, '--dataset', 'bench', '--model', 'bomb', '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toEqual({ ok: false, error: { code: 'too_large', message: 'GPT_bench.xlsx: the workbook unzips to more than 128 MB, the most this studio reads' } });
+    const long = join(dir, 'long.csv');
+    writeFileSync(long, `index,prediction\n0,B\n1,${'B'.repeat(1_000_001)}\n`);
+    const cell = anchor('runs', 'import', long, '--project', project, '--dataset', 'bench', '--model', 'long', '--json');
+    expect(JSON.parse(cell.stdout).error).toEqual({ code: 'too_large', message: 'long.csv: line 3: the "prediction" cell is longer than 1,000,000 characters, the most a cell may hold' });
+    expect(JSON.parse(anchor('runs', 'list', '--project', project, '--json').stdout).value).toEqual([]);
   });
 });
 
