@@ -11,22 +11,10 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { createBackend } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
 import { sampleTsvRows, writeTsv } from '../test/fixtures';
+import { mb, peakRss } from './peak-rss';
 
 const MB = Number(process.env.BENCH_CSV_MB ?? 40);
 const QUESTIONS = 500;
-const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
-
-/** Peak RSS while `work` runs, sampled every 5 ms. */
-async function peakRss(work: () => Promise<unknown>): Promise<number> {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, process.memoryUsage.rss());
-}
 
 /** Sends a file as an upload a chunk at a time: the client shares the server's process, so it must not hold it. */
 async function streamUpload(url: string, file: string): Promise<string> {
