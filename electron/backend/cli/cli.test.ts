@@ -49,6 +49,19 @@ function spawnAnchor(command: string, args: string[]): Promise<{ code: number | 
   });
 }
 
+/** The address `anchor serve` prints once it listens. */
+function servedUrl(child: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = /(http:\/\/\S+)/.exec(text);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
+  });
+}
+
 function anchor(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: cliEnv() });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -416,15 +429,7 @@ describe('anchor score', () => {
 
     const child = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env: cliEnv() });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => {
-          text += d.toString();
-          const m = /(http:\/\/\S+)/.exec(text);
-          if (m) resolve(m[1]!);
-        });
-        child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
-      });
+      const url = await servedUrl(child);
       const post = (path: string, body: unknown, cookie = '') => fetch(`${url}${path}`, {
         method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body),
       });
@@ -443,6 +448,32 @@ describe('anchor score', () => {
     expect(after.prepare(`SELECT text FROM questions WHERE item_id = 2 AND role = 'perception'`).pluck().get()).toBe('What animal is in the picture? — fixed before the crash');
     expect(after.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = '2' AND action IN ('save', 'submit')`).pluck().get()).toBe(3);
     after.close();
+  }, 300_000);
+
+  it('throttles logins per client behind a proxy named with --trusted-proxy, and refuses a name that is no address', async () => {
+    const project = join(dir, 'proxied.anchor');
+    writeTsv(join(dir, 'proxied.tsv'), sampleTsvRows(1));
+    expect(anchor('import', join(dir, 'proxied.tsv'), '--project', project).code).toBe(0);
+    const added = spawnSync(process.execPath, [bin, 'users', 'add', 'lea', '--project', project, '--role', 'lead', '--password-stdin'], { encoding: 'utf8', env: cliEnv(), input: 'lea-password\n' });
+    expect(added.status).toBe(0);
+    const bad = await anchorAsync('serve', '--project', project, '--port', '0', '--trusted-proxy', 'proxy.example');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--trusted-proxy takes an IP address, not "proxy\.example"/);
+
+    const child = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0', '--trusted-proxy', '127.0.0.1'], { env: cliEnv() });
+    try {
+      const url = await servedUrl(child);
+      const login = (name: string, password: string, client: string) => fetch(`${url}auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ name, password }),
+      });
+      for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`, 'wrong-password', '10.0.0.66')).status).toBe(401);
+      expect((await login('guess-5', 'wrong-password', '10.0.0.66')).status).toBe(429);
+      // Another member behind the same proxy is not slowed by the guesser.
+      expect((await login('lea', 'lea-password', '10.0.0.7')).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((r) => child.once('close', r));
   }, 300_000);
 });
 
