@@ -9,22 +9,10 @@ import { createBackend } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
 import { hugePng } from '../test/big-png';
 import { sampleTsvRows, writeTsv } from '../test/fixtures';
+import { mb, peakRss } from './peak-rss';
 
 const SIDE = Number(process.env.BENCH_SIDE ?? 7000);
 const CROWD = 8;
-const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
-
-/** Peak RSS while `work` runs, sampled every 5 ms. */
-async function peakRss(work: () => Promise<unknown>): Promise<number> {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, process.memoryUsage.rss());
-}
 
 /** Makes the project in its own process, so the server's RSS holds none of the PNG's raw rows or the TSV. */
 async function prepare(dir: string): Promise<void> {

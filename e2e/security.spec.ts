@@ -2,6 +2,15 @@ import { chromium } from '@playwright/test';
 import { chromiumPath } from './chromium';
 import { expect, test } from './support/test';
 import { Studio } from './pages/studio';
+import { api } from './support/api';
+import { writePicturesTsv } from './support/files';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+declare global {
+  interface Window { cspViolations: string[] }
+}
 
 const port = Number(process.env.ANCHOR_E2E_PORT ?? 5191);
 
@@ -49,5 +58,40 @@ test.describe('the HTTP door in a browser', () => {
     await page.getByTestId('export.accepted').check();
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export.download').click()]);
     expect(zip.suggestedFilename()).toMatch(/-accepted\.zip$/);
+  });
+
+  test('the studio works under its content security policy: a report chart and the canvas draw with no violation, a remote image is refused', async ({ page, request }) => {
+    // Every violation the page reports, from its first script on.
+    await page.addInitScript(() => {
+      window.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const policy = (await request.get('./')).headers()['content-security-policy'];
+    expect(policy).toContain("img-src 'self' data: blob:");
+    const dataset = `csp e2e ${Date.now()}`;
+    await api(request, 'imports.run', { files: [writePicturesTsv('csp.tsv', 2)], dataset });
+    const datasetId = (await api<{ id: number; name: string }[]>(request, 'datasets.list', {})).find((d) => d.name === dataset)!.id;
+    const predictions = join(mkdtempSync(join(tmpdir(), 'anchor-e2e-csp-')), 'model_csp.csv');
+    writeFileSync(predictions, 'index,prediction\n0,A\n1,B\n');
+    await api(request, 'runs.importPredictions', { datasetId, path: predictions, format: 'auto', model: 'csp-model', name: `csp run ${Date.now()}` });
+
+    const studio = new Studio(page);
+    await studio.open('#/reports');
+    await expect(page.getByTestId('report.run').getByTestId('report.groups.chart').locator('svg')).toBeVisible();
+    await studio.go('vrp');
+    await page.getByTestId('canvas.dataset').selectOption(String(datasetId));
+    await page.getByTestId('canvas.item.0').click();
+    await expect(page.getByTestId('canvas.stage').locator('canvas').first()).toBeVisible();
+    expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
+
+    // What a guideline's Markdown image would ask of every reader's browser: refused, and reported as img-src.
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'http://remote-pixel.test/p.png';
+      document.body.append(img);
+    });
+    // Reported once per policy that refuses it: the header's and the page's meta.
+    await expect.poll(() => page.evaluate(() => window.cspViolations)).toContain('img-src http://remote-pixel.test/p.png');
+    expect(new Set(await page.evaluate(() => window.cspViolations))).toEqual(new Set(['img-src http://remote-pixel.test/p.png']));
   });
 });

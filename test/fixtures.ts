@@ -38,8 +38,8 @@ export function sampleTsvRows(n = 5): string[][] {
 }
 
 /** A backend on a new project file inside `dir`. */
-export async function backendWithProject(dir: string, name = 'p.anchor'): Promise<{ backend: Backend; path: string }> {
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+export async function backendWithProject(dir: string, name = 'p.anchor', clock?: () => Date): Promise<{ backend: Backend; path: string }> {
+  const backend = await createBackend({ dataDir: join(dir, 'data'), ...(clock ? { clock } : {}) });
   const path = join(dir, name);
   await backend.call('projects.create', { path });
   return { backend, path };
@@ -55,14 +55,15 @@ export interface ProjectContext {
  * Registers a fresh temporary folder and a backend on a new project file for every test of the calling suite.
  * Tests may replace `backend` (to reopen the project); whatever is there at the end is closed.
  */
-export function withProject(): ProjectContext {
+/** `clock`: the backend's present time, for tests that move it forward instead of waiting. */
+export function withProject(clock?: () => Date): ProjectContext {
   const ctx = {} as ProjectContext;
   let cleanup = () => undefined as void;
   beforeEach(async () => {
     const t = tempDir();
     cleanup = t.cleanup;
     ctx.dir = t.dir;
-    const b = await backendWithProject(t.dir);
+    const b = await backendWithProject(t.dir, undefined, clock);
     ctx.backend = b.backend;
     ctx.project = b.path;
   });

@@ -10,6 +10,7 @@ import { FakeBatchAPI } from '../../../test/openai-batch-server';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
+import { writeXlsxBomb } from '../../../test/xlsx-bomb';
 import { createBackend } from '..';
 
 const root = join(__dirname, '..', '..', '..');
@@ -56,6 +57,19 @@ function storedPredictions(project: string): number {
   } finally {
     db.close();
   }
+}
+
+/** The address `anchor serve` prints once it listens. */
+function servedUrl(child: ReturnType<typeof spawn>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      text += d.toString();
+      const m = /(http:\/\/\S+)/.exec(text);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
+  });
 }
 
 function anchor(...args: string[]) {
@@ -178,6 +192,26 @@ describe('anchor runs import and anchor report', () => {
     const json = JSON.parse(anchor('report', '1', '--project', project, '--json').stdout).value;
     expect(json.accuracy.by.l1Category).toMatchObject({ Perception: { n: 4, correct: 2 }, Reasoning: { n: 4, correct: 1 } });
     expect(anchor('report', '1', '--project', project).stdout).toContain('MMBench L1: Perception 50.0% (2/4) · Reasoning 25.0% (1/4)');
+  });
+});
+
+describe('anchor runs import within limits (attack 9)', () => {
+  it('refuses a zip-bomb workbook and an over-long cell with too_large, naming the limit', () => {
+    const bench = join(dir, 'limitsbench.tsv');
+    writeTsv(bench, sampleTsvRows(2));
+    const project = join(dir, 'limits.anchor');
+    expect(anchor('import', bench, '--project', project, '--dataset', 'bench').code).toBe(0);
+    // Under a megabyte on disk, more than the 128 MB limit unzipped: the reader before measured nothing and grew to GBs.
+    const bomb = join(dir, 'GPT_bench.xlsx');
+    writeXlsxBomb(bomb, 129 * 1024 * 1024);
+    const refused = anchor('runs', 'import', bomb, '--project', project, '--dataset', 'bench', '--model', 'bomb', '--json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toEqual({ ok: false, error: { code: 'too_large', message: 'GPT_bench.xlsx: the workbook unzips to more than 128 MB, the most this studio reads' } });
+    const long = join(dir, 'long.csv');
+    writeFileSync(long, `index,prediction\n0,B\n1,${'B'.repeat(1_000_001)}\n`);
+    const cell = anchor('runs', 'import', long, '--project', project, '--dataset', 'bench', '--model', 'long', '--json');
+    expect(JSON.parse(cell.stdout).error).toEqual({ code: 'too_large', message: 'long.csv: line 3: the "prediction" cell is longer than 1,000,000 characters, the most a cell may hold' });
+    expect(JSON.parse(anchor('runs', 'list', '--project', project, '--json').stdout).value).toEqual([]);
   });
 });
 
@@ -494,15 +528,7 @@ describe('anchor score', () => {
 
     const child = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0'], { env: cliEnv() });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (d: Buffer) => {
-          text += d.toString();
-          const m = /(http:\/\/\S+)/.exec(text);
-          if (m) resolve(m[1]!);
-        });
-        child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
-      });
+      const url = await servedUrl(child);
       const post = (path: string, body: unknown, cookie = '') => fetch(`${url}${path}`, {
         method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body),
       });
@@ -521,6 +547,32 @@ describe('anchor score', () => {
     expect(after.prepare(`SELECT text FROM questions WHERE item_id = 2 AND role = 'perception'`).pluck().get()).toBe('What animal is in the picture? — fixed before the crash');
     expect(after.prepare(`SELECT count(*) FROM revisions WHERE entity = 'triplet' AND entity_id = '2' AND action IN ('save', 'submit')`).pluck().get()).toBe(3);
     after.close();
+  }, 300_000);
+
+  it('throttles logins per client behind a proxy named with --trusted-proxy, and refuses a name that is no address', async () => {
+    const project = join(dir, 'proxied.anchor');
+    writeTsv(join(dir, 'proxied.tsv'), sampleTsvRows(1));
+    expect(anchor('import', join(dir, 'proxied.tsv'), '--project', project).code).toBe(0);
+    const added = spawnSync(process.execPath, [bin, 'users', 'add', 'lea', '--project', project, '--role', 'lead', '--password-stdin'], { encoding: 'utf8', env: cliEnv(), input: 'lea-password\n' });
+    expect(added.status).toBe(0);
+    const bad = await anchorAsync('serve', '--project', project, '--port', '0', '--trusted-proxy', 'proxy.example');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--trusted-proxy takes an IP address, not "proxy\.example"/);
+
+    const child = spawn(process.execPath, [bin, 'serve', '--project', project, '--port', '0', '--trusted-proxy', '127.0.0.1'], { env: cliEnv() });
+    try {
+      const url = await servedUrl(child);
+      const login = (name: string, password: string, client: string) => fetch(`${url}auth/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ name, password }),
+      });
+      for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`, 'wrong-password', '10.0.0.66')).status).toBe(401);
+      expect((await login('guess-5', 'wrong-password', '10.0.0.66')).status).toBe(429);
+      // Another member behind the same proxy is not slowed by the guesser.
+      expect((await login('lea', 'lea-password', '10.0.0.7')).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((r) => child.once('close', r));
   }, 300_000);
 });
 

@@ -16,7 +16,8 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--allowed-host <name...>', 'another name the server answers to (a reverse proxy\'s), besides the address it listens on')
     .option('--max-upload-mb <n>', 'largest file the import dialogs may upload, in MB', '512')
-    .action(async (opts: { project?: string; port: string; host: string; allowedHost?: string[]; maxUploadMb: string }) => {
+    .option('--trusted-proxy <address...>', 'a reverse proxy\'s IP address whose X-Forwarded-For names the client (logins are throttled per client, not per proxy)')
+    .action(async (opts: { project?: string; port: string; host: string; allowedHost?: string[]; maxUploadMb: string; trustedProxy?: string[] }) => {
       const out = createOutput(false);
       try {
         const backend = await createBackend(opts.project ? { projectPath: resolve(opts.project) } : { demo: true });
@@ -32,6 +33,7 @@ export function registerServe(program: Command): void {
         backend.state.team = team;
         const server = await startHttpServer(backend, {
           host: opts.host, port: Number(opts.port), allowedHosts: opts.allowedHost ?? [], maxUploadBytes: Number(opts.maxUploadMb) * 1024 * 1024,
+          trustedProxies: opts.trustedProxy ?? [],
         });
         process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
         const stop = async () => {

@@ -11,10 +11,19 @@ import { actorOf, passwordHashOf } from '../team/users';
 
 export const COOKIE = 'anchor_session';
 
+/** A cookie that does not decode (`%ZZ`) is no session: the caller is not signed in (401), not a server fault (500). */
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 function cookieToken(req: IncomingMessage): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return decodeURIComponent(value.join('='));
+    if (name === COOKIE) return decoded(value.join('='));
   }
   return null;
 }
@@ -63,21 +72,25 @@ function reportSlowdowns(backend: Backend, slowdowns: readonly Slowdown[]): void
 
 const waitText = (until: Date, now: number) => `${Math.max(1, Math.ceil((until.getTime() - now) / 60_000))} minute(s)`;
 
-export async function login(backend: Backend, body: unknown, req: IncomingMessage, res: ServerResponse, throttle: LoginThrottle): Promise<unknown> {
+/** Who is logging in, and from where: the throttle counts both. */
+export interface LoginGate { throttle: LoginThrottle; address: string }
+
+export async function login(backend: Backend, body: unknown, res: ServerResponse, gate: LoginGate): Promise<unknown> {
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) throw new AppError('invalid_input', 'send { name, password }');
   const db = backend.state.requireProject().db;
   const { name, password } = parsed.data;
-  const address = req.socket.remoteAddress ?? 'unknown';
-  const blocked = throttle.blocked(name, address);
-  if (blocked) {
-    throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(blocked.until, backend.state.now().getTime())}`);
+  const { throttle, address } = gate;
+  // Counted as a miss before the hash is checked, in the same synchronous step as the check of the slow-down.
+  const attempt = throttle.attempt(name, address);
+  if (attempt.blocked) {
+    throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(attempt.blocked.until, backend.state.now().getTime())}`);
   }
   const found = passwordHashOf(db, name);
   // The same work and the same message whether the name or the password is wrong, so names cannot be probed.
   const ok = await verifyOrDummy(password, found?.hash ?? null);
   if (!found || !ok) {
-    reportSlowdowns(backend, throttle.failed(name, address));
+    reportSlowdowns(backend, attempt.starts);
     throw new AppError('unauthorized', 'wrong name or password');
   }
   throttle.succeeded(name, address);

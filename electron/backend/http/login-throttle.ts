@@ -11,11 +11,16 @@ export interface Slowdown {
   until: Date;
 }
 
+/** What `attempt` answers: either the slow-down in force, or leave to check the password (already counted). */
+export type Attempt = { blocked: Slowdown } | { blocked: null; starts: Slowdown[] };
+
 /**
  * Slows down password guessing, per name (one account attacked from many addresses) and per address (many names
- * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss. A
- * successful login clears the name and the address. A name can be slowed by someone guessing it; that costs its
- * owner a wait of minutes, never a lock. Kept in memory: a restart forgets, which only the owner can do.
+ * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss. An attempt
+ * is counted as a miss BEFORE its password is checked: the check takes a scrypt's time, and counting after it let
+ * thirty parallel guesses all pass a gate that still read zero. A successful login clears the name and the address.
+ * A name can be slowed by someone guessing it; that costs its owner a wait of minutes, never a lock. Kept in memory:
+ * a restart forgets, which only the owner can do.
  */
 export class LoginThrottle {
   private readonly records = new Map<string, Record>();
@@ -30,6 +35,15 @@ export class LoginThrottle {
       if (record && record.until > at) return { by, key, failures: record.failures, until: new Date(record.until) };
     }
     return null;
+  }
+
+  /**
+   * Checks and counts in one synchronous step, so no other request can slip between the two. The slow-downs this
+   * miss would start are returned for the caller to report once the password has really failed.
+   */
+  attempt(name: string, address: string): Attempt {
+    const blocked = this.blocked(name, address);
+    return blocked ? { blocked } : { blocked: null, starts: this.failed(name, address) };
   }
 
   /** Counts a failed attempt; returns the slow-downs it starts or lengthens (to report to the lead). */

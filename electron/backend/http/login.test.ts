@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
 import { LoginThrottle, THROTTLE } from './login-throttle';
+import { COOKIE } from './auth';
 
 const t = withTeamServer();
 
@@ -43,6 +44,29 @@ describe('logins', () => {
   });
 });
 
+describe('session cookies', () => {
+  it('answers a malformed session cookie with 401, not a server error (attack 10)', async () => {
+    for (const cookie of [`${COOKIE}=%ZZ`, `${COOKIE}=%`, `other=1; ${COOKIE}=%E0%A4%A`]) {
+      const r = await t.post('api/datasets.list', {}, cookie);
+      expect(r.status).toBe(401);
+      expect(JSON.parse(r.text).error.code).toBe('unauthorized');
+      expect((await t.post('auth/logout', {}, cookie)).status).toBe(200);
+    }
+  });
+});
+
+describe('logins in parallel', () => {
+  it('lets at most the free failures of 30 simultaneous wrong passwords for one name reach the hash (attack 5)', async () => {
+    await t.backend.call('users.setPassword', { name: 'lea', password: 'lea-secret-pw' });
+    // All 30 are sent before any is answered: the block used to be read before the hash and the miss recorded after,
+    // so every one of them was checked in full (30 × 401).
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.post('auth/login', { name: 'lea', password: `guess-${i}-pw` })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.freeFailures);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - THROTTLE.freeFailures);
+  });
+});
+
 describe('login throttle', () => {
   it('slows a name attacked from many addresses, doubling the wait per miss up to its limit', () => {
     let now = 0;
@@ -58,5 +82,16 @@ describe('login throttle', () => {
     expect(throttle.blocked('lea', 'x')!.until.getTime() - now).toBe(THROTTLE.maxWaitMs);
     throttle.succeeded('lea', 'x');
     expect(throttle.blocked('lea', 'y')).toBeNull();
+  });
+
+  it('counts an attempt before its password is checked, and a success forgets it', () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 0; i < THROTTLE.freeFailures; i++) expect(throttle.attempt('lea', 'a').blocked).toBeNull();
+    expect(throttle.attempt('lea', 'a').blocked).toMatchObject({ by: 'name', failures: THROTTLE.freeFailures });
+    throttle.succeeded('lea', 'a');
+    for (let i = 0; i < THROTTLE.freeFailures + 2; i++) {
+      expect(throttle.attempt('lea', 'a').blocked).toBeNull();
+      throttle.succeeded('lea', 'a');
+    }
   });
 });

@@ -121,4 +121,26 @@ describe('origin policy (DNS rebinding)', () => {
       expect(r.headers['x-content-type-options']).toBe('nosniff');
     }
   });
+
+  it('sends a full content security policy with the studio page (attack 10: remote images, plugins, <base>, inline script)', async () => {
+    const { server } = await studio();
+    const page = await raw(server.url);
+    expect(page.text).toContain('studio</title>');
+    const directives = new Map(String(page.headers['content-security-policy']).split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name!, sources.join(' ')] as const;
+    }));
+    expect(Object.fromEntries(['default-src', 'script-src', 'img-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'].map((d) => [d, directives.get(d)]))).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'img-src': "'self' data: blob:",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+    });
+    // Inline script never runs: no directive that script falls back to allows it.
+    expect([...directives.values()].join(' ')).not.toMatch(/unsafe-eval|\*/);
+    expect(directives.get('script-src')).not.toContain('unsafe-inline');
+  });
 });

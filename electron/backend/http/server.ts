@@ -15,6 +15,7 @@ import { statusOf } from './status';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload } from './upload';
 import { callerOf, login, logout, requireLead, requireSignedIn } from './auth';
 import { LoginThrottle } from './login-throttle';
+import { clientAddress, trustedProxySet } from './client-address';
 import { serveDownload } from './downloads';
 
 export interface HttpOptions {
@@ -25,6 +26,8 @@ export interface HttpOptions {
   /** Extra names (a reverse proxy's) the server answers to, besides the address it listens on. */
   allowedHosts?: readonly string[];
   maxUploadBytes?: number;
+  /** Reverse proxies whose `X-Forwarded-For` names the client (`anchor serve --trusted-proxy`); none by default. */
+  trustedProxies?: readonly string[];
 }
 
 export interface RunningServer {
@@ -54,6 +57,7 @@ interface HandlerOptions {
   policy: () => HostPolicy;
   maxUploadBytes: number;
   throttle: LoginThrottle;
+  trustedProxies: ReadonlySet<string>;
 }
 
 /** Routes that carry a caller: the origin check applies, and the caller is known before any body is read. */
@@ -67,7 +71,7 @@ async function callerRoute(backend: Backend, req: IncomingMessage, res: ServerRe
   if (url.pathname === '/auth/login' || url.pathname === '/auth/logout') {
     if (req.method !== 'POST' || !isJson(req)) throw new AppError('forbidden', 'log in with a JSON POST');
     const body = await readJson(req, BODY_LIMITS.login);
-    const value = url.pathname === '/auth/login' ? await login(backend, body, req, res, options.throttle) : logout(backend, req, res);
+    const value = url.pathname === '/auth/login' ? await login(backend, body, res, { throttle: options.throttle, address: clientAddress(req, options.trustedProxies) }) : logout(backend, req, res);
     sendJson(res, 200, { ok: true, value });
     return true;
   }
@@ -138,6 +142,7 @@ export async function startHttpServer(backend: Backend, options: HttpOptions): P
     policy: () => policy!,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     throttle: new LoginThrottle(() => backend.state.now().getTime()),
+    trustedProxies: trustedProxySet(options.trustedProxies ?? []),
   });
   const server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { itemState, setStatus } from './store/assignments';
 import { transition } from './triplets';
 import { latestGuidelineVersion } from './store/guidelines';
-import { addWorkTime } from './store/time';
+import { addWorkTime } from './work-time';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
   for (const [role, v] of Object.entries(verdicts)) {
@@ -36,7 +36,7 @@ export function submitReview(db: Db, actor: Actor | null, input: { itemId: numbe
       itemId: input.itemId, round: state.round, checker: actor.id, verdicts: JSON.stringify(input.verdicts), passed,
       at: now.toISOString(), guidelineVersion: latestGuidelineVersion(db, state.datasetId),
     });
-    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'review', now.toISOString());
+    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'review', now);
     // Only the two current checkers count: a verdict from someone reassigned away no longer decides.
     const counted = given.filter((g) => state.assignment!.checkers.includes(g.checker_id));
     const status = transition(state.status, counted.length === 0

@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { as, goodDraft, seedTeam } from '../../../test/team-fixtures';
 import type { TripletVerdicts } from '@shared/contract';
+import { WORK_TIME_SLACK_MS } from './work-time';
 
-const t = withProject();
+// The backend's present time: tests move it forward instead of waiting, as active time is bounded by wall time.
+const clock = { now: new Date('2026-03-01T10:00:00Z') };
+const later = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
+const t = withProject(() => clock.now);
 
 const pass: TripletVerdicts = { perception: { verdict: 'pass', reason: null, comment: '' }, knowledge: { verdict: 'pass', reason: null, comment: '' } };
 const flagKnowledge: TripletVerdicts = {
@@ -92,12 +96,32 @@ describe('time spent per triplet', () => {
     const s = await assigned();
     const other = s.itemIds.find((id) => id !== s.item)!;
     for (const [itemId, ms, id] of [[s.item, 60_000, 'a-item1-1'], [s.item, 30_000, 'a-item1-2'], [other, 20_000, 'a-item2-1']] as const) {
+      later(ms);
       const tri = await s.ann('triplets.get', { itemId });
       await s.ann('triplets.save', { itemId, baseVersion: tri.version, draft: goodDraft(), time: { id, ms } });
     }
     const board = await s.lea('team.dashboard', {});
     expect(board.annotators.find((a) => a.user === 'ann')).toMatchObject({ timeMs: 110_000, medianMs: 55_000, timedItems: 2 });
     expect(board.checkers.find((c) => c.user === 'cat')).toMatchObject({ timeMs: 0, medianMs: null, timedItems: 0 });
+  });
+
+  it('credits no more active time than has passed since the person\'s previous save (attack 6)', async () => {
+    const s = await assigned();
+    const other = s.itemIds.find((id) => id !== s.item)!;
+    const twelveHours = 12 * 3_600_000;
+    // 40 saves each claiming twelve hours, with no time passing between them: 480 h used to reach the dashboard.
+    let version = (await s.ann('triplets.get', { itemId: s.item })).version;
+    for (let i = 0; i < 40; i++) {
+      version = (await s.ann('triplets.save', { itemId: s.item, baseVersion: version, draft: goodDraft(String(i)), time: { id: `forged-${i}`, ms: twelveHours } })).version;
+    }
+    const claimed = (await s.lea('team.dashboard', {})).annotators.find((a) => a.user === 'ann')!.timeMs;
+    expect(claimed).toBe(WORK_TIME_SLACK_MS);
+    // Real time passing is credited in full, on another item too; only what exceeds it is dropped.
+    later(10 * 60_000);
+    const tri = await s.ann('triplets.get', { itemId: other });
+    await s.ann('triplets.save', { itemId: other, baseVersion: tri.version, draft: goodDraft(), time: { id: 'honest-1', ms: 9 * 60_000 } });
+    const board = await s.lea('team.dashboard', {});
+    expect(board.annotators.find((a) => a.user === 'ann')!.timeMs).toBe(WORK_TIME_SLACK_MS + 9 * 60_000);
   });
 
   it('refuses a delta that is not a plausible measurement', async () => {

@@ -16,7 +16,8 @@ import { latestGuidelineVersion } from './store/guidelines';
 import { repliesOfItem } from './store/replies';
 import { reviewVisibility } from './review-visibility';
 import { diffOfRound } from './submissions';
-import { addWorkTime, personItemTime } from './store/time';
+import { personItemTime } from './store/time';
+import { addWorkTime } from './work-time';
 import type { TimeDelta } from '@shared/contract';
 
 export const transition = (...args: Parameters<typeof nextStatus>) => {
@@ -107,7 +108,7 @@ export function saveTriplet(
     }
     writeDraft(db, input.itemId, input.draft, at);
     // Counted only with a save that lands: a refused one leaves the delta with the client, which sends it again.
-    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'annotate', at);
+    if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'annotate', now);
     const version = state.version + 1;
     const guidelineVersion = latestGuidelineVersion(db, state.datasetId);
     setItemWorkflow(db, input.itemId, version, status, round);

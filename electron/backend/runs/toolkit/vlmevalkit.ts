@@ -38,6 +38,10 @@ function reading(record: Record<string, string>): ToolkitReading | null {
   return { source: 'vlmevalkit', label: record.extracted?.trim() || null, verdict: hitVerdict(record.hit), log: record.log?.trim() || null };
 }
 
+/** The columns a prediction or judge file is read for; the rest (question, image, category…) are read past. */
+const READ_COLUMNS = new Set(['index', 'prediction', 'hit', 'log', 'extracted']);
+const kept = (name: string) => READ_COLUMNS.has(name) || OPTION_COLUMN.test(name);
+
 function requireColumns(file: string, table: TableRows, columns: readonly string[]): void {
   if (table.records.length === 0) throw fail(file, 'file', 'no rows');
   const missing = columns.filter((c) => !(c in table.records[0]!));
@@ -46,7 +50,7 @@ function requireColumns(file: string, table: TableRows, columns: readonly string
 
 /** A judge result file (`…_result.xlsx`): its `hit` and `log` by row index, a group's verdict under its base index. */
 async function judgeReadings(file: string): Promise<Map<string, ToolkitReading>> {
-  const table = await readTable(file);
+  const table = await readTable(file, kept);
   requireColumns(file, table, ['index', 'hit']);
   const out = new Map<string, ToolkitReading>();
   table.records.forEach((r, i) => {
@@ -62,7 +66,7 @@ async function judgeReadings(file: string): Promise<Map<string, ToolkitReading>>
  * rows of their own, and — in a judge result file, or given beside it — the toolkit's `hit` and `log`.
  */
 export async function vlmevalkitAnswers(file: string, judgeFile: string | null): Promise<FileAnswer[]> {
-  const table = await readTable(file);
+  const table = await readTable(file, kept);
   requireColumns(file, table, ['index', 'prediction']);
   const judged = judgeFile ? await judgeReadings(judgeFile) : null;
   const used = new Set<string>();

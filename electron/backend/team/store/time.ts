@@ -5,13 +5,19 @@ import { statement } from '../../db/statements';
 export type WorkKind = 'annotate' | 'review';
 
 /**
- * Adds one measured delta of active time. The delta's id makes it idempotent: a save retried after a lost answer, or
- * re-sent from a reloaded page, carries the same id and is counted once.
+ * Stores one credited delta of active time (`team/work-time.ts` decides how much). The delta's id makes it
+ * idempotent: a save retried after a lost answer, or re-sent from a reloaded page, carries the same id and is counted
+ * once. `at` is where the credited stretch of time ends.
  */
-export function addWorkTime(db: Db, delta: TimeDelta, itemId: number, userId: string, kind: WorkKind, at: string): void {
-  if (delta.ms <= 0) return;
+export function insertWorkTime(db: Db, delta: TimeDelta, itemId: number, userId: string, kind: WorkKind, at: string): void {
   statement(db, 'INSERT OR IGNORE INTO work_time (delta_id, item_id, user_id, kind, ms, at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(delta.id, itemId, userId, kind, delta.ms, at);
+}
+
+/** Where this person's credited time ends so far (any item, either kind), or the item's assignment for a first delta. */
+export function creditedUntil(db: Db, userId: string, itemId: number): string | null {
+  return statement<[string, number], string | null>(db, `SELECT coalesce((SELECT max(at) FROM work_time WHERE user_id = ?),
+    (SELECT assigned_at FROM assignments WHERE item_id = ?))`).pluck().get(userId, itemId) ?? null;
 }
 
 /** One person's active time on one item (both kinds). */
