@@ -42,9 +42,16 @@ function isWordUse(text: string, index: number, letter: string): boolean {
   return letter === 'A' && /^ [a-z]/.test(after) && !LABEL_FOLLOWERS.test(after);
 }
 
-function mentions(text: string): Mention[] {
+/**
+ * More standalone letters than this and a reply is not read by its letters (DECISIONS 110): no reply that states one
+ * choice needs them, and weighing each against its neighbours is what made "A A A …" cost most (issue 29).
+ */
+export const MAX_MENTIONS = 100;
+
+function mentions(text: string): Mention[] | null {
   const found: Mention[] = [];
   for (const m of text.matchAll(/(?<![A-Za-z0-9'’])([A-Za-z])(?![A-Za-z0-9'’])/g)) {
+    if (found.length > MAX_MENTIONS) return null;
     const letter = m[1]!;
     if (letter === letter.toUpperCase()) {
       if (!isWordUse(text, m.index, letter)) found.push({ letter, index: m.index });
@@ -77,12 +84,20 @@ function kindOf(text: string, g: Group): GroupKind {
   return STATED_BEFORE.test(before) || STATED_AFTER.test(after) ? 'stated' : 'plain';
 }
 
-const LINE_LEAD_BEFORE = /(?:^|\n)[([]?$/;
-const LINE_LEAD_AFTER = /^[)\].:]/;
+const LINE_START = (text: string, at: number) => at === 0 || text[at - 1] === '\n';
+
+/**
+ * Whether the mention opens its line ("A. …", "(B) …"). Characters are looked at directly: a pattern ending in `$`
+ * over the text before each mention was quadratic in a reply of many one-letter lines (issue 29).
+ */
+function leadsLine(text: string, index: number): boolean {
+  const before = LINE_START(text, index) || ('(['.includes(text[index - 1] ?? 'x') && LINE_START(text, index - 1));
+  return before && ').:]'.includes(text[index + 1] ?? 'x');
+}
 
 /** Lines opening with two or more different labels ("A. Sunny\nB. Rainy…") restate or weigh the options: a list. */
 function withoutOptionList(text: string, list: readonly Mention[]): Mention[] {
-  const leading = list.filter((m) => LINE_LEAD_BEFORE.test(text.slice(0, m.index)) && LINE_LEAD_AFTER.test(text.slice(m.index + 1)));
+  const leading = list.filter((m) => leadsLine(text, m.index));
   if (new Set(leading.map((m) => m.letter)).size < 2) return [...list];
   return list.filter((m) => !leading.includes(m));
 }
@@ -91,7 +106,9 @@ function withoutOptionList(text: string, list: readonly Mention[]): Mention[] {
 export function readLetters(text: string, labels: ReadonlySet<string>): LetterReading {
   const stated = new Set<string>();
   const plain = new Set<string>();
-  for (const g of groups(text, withoutOptionList(text, mentions(text)))) {
+  const found = mentions(text);
+  if (found === null) return 'ambiguous';
+  for (const g of groups(text, withoutOptionList(text, found))) {
     const kind = kindOf(text, g);
     if (kind === 'skip') continue;
     const inSet = [...new Set(g.letters.filter((l) => labels.has(l)))];

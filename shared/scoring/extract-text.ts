@@ -7,7 +7,7 @@ import type { Option } from '../contract/entities';
 
 /** NFKC (full-width letters and brackets become ASCII), LaTeX and answer tags unwrapped, markdown marks dropped. */
 export function cleanReply(response: string): string {
-  return response
+  const cleaned = response
     .normalize('NFKC')
     .replace(/\\(?:boxed|text|textbf|mathrm)\{([^{}]*)\}/g, '$1')
     .replace(/\$/g, '')
@@ -18,9 +18,19 @@ export function cleanReply(response: string): string {
     .replace(/[*_`#>]+/g, '')
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ *\n[\s]*/g, '\n')
-    .trim()
-    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
     .trim();
+  return trimQuotes(cleaned).trim();
+}
+
+const QUOTES = '"\'“”‘’';
+
+/** Quotes around the whole reply, by a scan from each end: `["…]+$` retried from every quote of an inner run. */
+function trimQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && QUOTES.includes(text[start]!)) start++;
+  while (end > start && QUOTES.includes(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 const ANSWER_KEY = /^(?:final[ _]?answer|answer|choice|option|prediction|selected[ _]?option|pred)$/i;
@@ -99,6 +109,7 @@ export function blankOptionTexts(text: string, options: readonly Option[], only?
   return rest;
 }
 
+const NEGATION_REACH = 80;
 const NEGATED_BEFORE = /(?:\b(?:not|isn't|neither|nor|never|no|without|except|rather than|instead of)\s+(?:\S+\s+){0,2}|(?:不是|没有|不)\s*)$/i;
 
 /**
@@ -114,7 +125,8 @@ export function optionTextMatch(text: string, options: readonly Option[]): strin
   const found = new Set<string>();
   for (const o of byLength(options)) {
     const re = optionPattern(o.text);
-    for (const m of rest.matchAll(re)) if (!NEGATED_BEFORE.test(rest.slice(0, m.index))) found.add(o.label);
+    // The negation sits just before the text: a window keeps the `$`-anchored pattern from rescanning the reply.
+    for (const m of rest.matchAll(re)) if (!NEGATED_BEFORE.test(rest.slice(Math.max(0, m.index - NEGATION_REACH), m.index))) found.add(o.label);
     rest = rest.replace(re, ' ¶ ');
   }
   return found.size === 1 ? [...found][0]! : null;

@@ -1,5 +1,6 @@
 import type { Option } from '../contract/entities';
 import { afterLastCorrection, readLetters } from './extract-mentions';
+import { READ_LIMIT } from './read-limit';
 import { blankOptionTexts, cleanReply, isRefusal, jsonAnswer, optionTextMatch } from './extract-text';
 
 /** How an answer was read from a response (METHODS §4); `judge` is set by the engine, never by these rules. */
@@ -21,8 +22,19 @@ export const EXTRACTOR_VERSION = 'anchor-rules-2';
 
 // A whole response that is a label, optionally in a wrapper: "B", "(B)", "B.", "[B]", "Answer: B", "Option (C)".
 const WHOLE = /^(?:(?:final\s+)?(?:answer|option|choice)\s*[:：]?\s*)?[([]?([A-Za-z])[)\]]?[.:)。]?$/i;
-// The text after the last "answer is" of a long reply: "… Therefore, the answer is a blue square."
-const STATED_TAIL = /\b(?:answer|choice|option)\s*(?:is|:)\s*([^.。\n]+)[.。]?\s*$/i;
+// The text after "answer is" in the last sentence of a long reply: "… Therefore, the answer is a blue square."
+const STATED = /\b(?:answer|choice|option)\s*(?:is|:)\s*(.+)$/i;
+
+/**
+ * What the last sentence or line says the answer is. The sentence is cut out first: one pattern over the whole reply
+ * (`answer is ([^.]+)\.?\s*$`) retried from every "answer is" to the end, seconds on 100 KB of them (issue 29).
+ */
+function statedTail(text: string): string | null {
+  const body = text.trimEnd().replace(/[.。]$/, '');
+  const start = Math.max(body.lastIndexOf('.'), body.lastIndexOf('。'), body.lastIndexOf('\n')) + 1;
+  return STATED.exec(body.slice(start))?.[1] ?? null;
+}
+
 // An option text naming other labels ("Both A and B") is read as text, never as the letters in it.
 const NAMES_A_LABEL = /(?<![A-Za-z0-9])[A-Z](?![A-Za-z0-9])/;
 
@@ -39,8 +51,8 @@ function readCleaned(text: string, options: readonly Option[], labels: ReadonlyS
   if (letters) return { label: letters.label, path: 'letter' };
   // "None of the above" is a refusal unless it is one of the options.
   if (isRefusal(blankOptionTexts(scope, options))) return { label: null, path: 'unanswerable' };
-  const tail = STATED_TAIL.exec(scope);
-  const byText = optionTextMatch(scope, options) ?? (tail ? optionTextMatch(tail[1]!, options) : null);
+  const tail = statedTail(scope);
+  const byText = optionTextMatch(scope, options) ?? (tail ? optionTextMatch(tail, options) : null);
   return byText ? { label: byText, path: 'option-text' } : failed;
 }
 
@@ -53,7 +65,10 @@ export function extractChoice(response: string, options: readonly Option[]): Ext
   const labels = new Set(options.map((o) => o.label));
   const json = jsonAnswer(response.normalize('NFKC'));
   if (json === null) return failed;
-  return readCleaned(cleanReply(json ?? response), options, labels);
+  const text = json ?? response;
+  // Past the cap the rules read nothing (DECISIONS 110): the judge reads it, or it stays unread.
+  if (text.length > READ_LIMIT) return failed;
+  return readCleaned(cleanReply(text), options, labels);
 }
 
 /** The judge's instruction (METHODS §4): one label, or Z when no option matches. */
