@@ -95,7 +95,7 @@ describe('re-reading a run with newer extraction rules', () => {
     expect(reread).toMatchObject({ predictions: 4, changed: 1, correct: 3 });
     expect((await ctx.backend.call('reports.run', { id: old.runId })).accuracy.overall.correct).toBe(4);
     const fresh = await ctx.backend.call('runs.get', { id: reread.runId });
-    expect(fresh).toMatchObject({ status: 'done', answered: 4, name: 'old · re-read (anchor-rules-2)' });
+    expect(fresh).toMatchObject({ status: 'done', answered: 4, name: 'old · re-read (anchor-rules-3)' });
     const cmp = await ctx.backend.call('reports.compare', { runIds: [old.runId, reread.runId] });
     expect(cmp.pairs[0]!.mcnemar).toMatchObject({ onlyFirst: 1, onlySecond: 0 });
     const failed = await ctx.backend.call('runs.predictions', { runId: reread.runId, extraction: 'failed' });
