@@ -22,7 +22,8 @@ function generators(size: number): Record<string, string> {
   let numbers = '';
   for (let i = 0; numbers.length < size; i++) numbers += `${(i * 0.37).toFixed(2)} `;
   const phrases = ['answer is ', 'answer: ', 'A ', 'A\n', '(B) ', 'A or ', 'not B ', 'wait ', '答案是', 'cannot determine ', 'none of the ', '\\boxed{',
-    '<answer>', '{"answer": ', '1', '1.', '-1', '1e', '.5', '1.1e1 ', '$1$', '1,000', '(', '[', 'so ', '= 1\n', 'is \n', 'a red circle '];
+    '<answer>', '{"answer": ', '1', '1.', '-1', '1e', '.5', '1.1e1 ', '$1$', '1,000', '(', '[', 'so ', '= 1\n', 'is \n', 'a red circle ',
+    '<think>', '</think>', 'B. a red circle ', 'no, B ', 'Final: ', 'A ou '];
   const out: Record<string, string> = { 'answer is … .x': `${rep('answer is ', size - 2)}.x`, 'quotes inside': `x${rep('"', size - 2)}x`,
     'spaces inside': `x${rep(' ', size - 2)}x`, 'distinct numbers': numbers.slice(0, size) };
   for (const p of phrases) out[JSON.stringify(p)] = rep(p, size);

@@ -3,7 +3,7 @@ import { labelOptions } from '../domain/options';
 import { extractChoice } from './extract';
 import { MAX_MENTIONS, readLetters } from './extract-mentions';
 import { cleanReply } from './extract-text';
-import { extractNumbers, parseOpenResponse, pyStrip } from './mmmu-open';
+import { extractNumbers, MAX_CANDIDATES, parseOpenResponse, pyStrip } from './mmmu-open';
 import { pyRound } from './rounding';
 import { READ_LIMIT } from './read-limit';
 
@@ -13,7 +13,8 @@ import { READ_LIMIT } from './read-limit';
 const rep = (phrase: string, size: number) => phrase.repeat(Math.ceil(size / phrase.length)).slice(0, size);
 const PHRASES = ['answer is ', 'answer: ', 'The answer is B', 'A ', 'A\n', '(B)\n', 'A or ', 'not B ', 'wait ', 'actually ', '答案是', '选B',
   'cannot determine ', 'none of the ', '\\boxed{', '<answer>', '{"answer": ', '"', ' ', '\n', '\t \n', '1', '1.', '-1', '1e', '.5', '1.1e1 ',
-  '$1$', '1,000', '1,', '(', '[', '{', 'so ', 'is ', '= 1\n', 'a red circle ', '１２'];
+  '$1$', '1,000', '1,', '(', '[', '{', 'so ', 'is ', '= 1\n', 'a red circle ', '１２',
+  '<think>', '</think>', '<think> A ', 'B. a red circle ', '(C) 15 ', 'no, B ', 'Final: ', '... no ', 'A ou ', '不对', 'N/A ', 'like B '];
 /** Each phrase the rules look for, repeated, and the same with a word at each end (so no trimming ends the work). */
 function pathological(size: number): string[] {
   return PHRASES.flatMap((p) => [rep(p, size), `x${rep(p, size - 2)}x`, `${rep(p, size - 2)}.x`]);
@@ -58,6 +59,13 @@ describe('reading a reply is bounded and linear (issue 29, DECISIONS 110)', () =
       const head = parseOpenResponse(reply);
       for (const tail of ['\nso the answer is 42', ' 1,000,000', rep('1', 5000)]) expect(parseOpenResponse(reply + tail)).toEqual(head);
     }
+  });
+
+  it('the open-answer parse keeps at most MAX_CANDIDATES distinct candidates, the first ones in order', () => {
+    const numbers = Array.from({ length: 2 * MAX_CANDIDATES }, (_, i) => String(i + 1)).join(' ');
+    const got = parseOpenResponse(numbers);
+    expect(got.length).toBe(MAX_CANDIDATES);
+    expect(got.slice(0, 3)).toEqual([numbers, 1, 2]);
   });
 
   it('more than MAX_MENTIONS standalone letters are not read as a letter, however they repeat', () => {

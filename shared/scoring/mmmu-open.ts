@@ -79,6 +79,8 @@ const SIMPLE = new RegExp(String.raw`-?(?:${RUN}${D}+\.${D}+|\.${D}+|${RUN}${D}+
 
 /** The official extract_numbers: numbers with thousands commas, then scientific, then simple ones, in that order. */
 export function extractNumbers(text: string): string[] {
+  // Every pattern needs a digit: one pass over digit-free text (CJK prose) instead of three costly ones.
+  if (!ND.test(text)) return [];
   return [...(text.match(COMMAS) ?? []), ...(text.match(SCIENTIFIC) ?? []), ...(text.match(SIMPLE) ?? [])];
 }
 
@@ -113,6 +115,9 @@ function stripChars(text: string, chars: string): string {
   return text.slice(start, end);
 }
 
+/** How many distinct candidates one reply may offer; the official code has no limit. */
+export const MAX_CANDIDATES = 500;
+
 /** The candidate answers in a free-form response: text after the last indicator word, and every number in it. */
 export function parseOpenResponse(response: string): Normalized[] {
   // Only the first READ_LIMIT units are parsed (DECISIONS 110): the official code has no cap; replies are rarely longer.
@@ -124,6 +129,8 @@ export function parseOpenResponse(response: string): Normalized[] {
   const seen = new Set<string>();
   const out = new Set<Normalized>();
   for (const c of candidates) {
+    // At most MAX_CANDIDATES distinct ones (DECISIONS 110): a reply spraying thousands of numbers is not an answer.
+    if (seen.size >= MAX_CANDIDATES) break;
     if (seen.has(c)) continue;
     seen.add(c);
     for (const n of normalizeStr(c)) out.add(n);
