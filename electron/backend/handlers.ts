@@ -27,7 +27,7 @@ export function createHandlers(state: BackendState): Handlers {
     ...teamHandlers(state.teamContext()),
     ...vrpHandlers(domain),
     ...endpointsHandlers(state.endpoints),
-    ...runsHandlers({ db, runs: state.runs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path) }),
+    ...runsHandlers({ db, runs: state.runs, jobs: state.jobs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path) }),
     ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Option } from '../contract/entities';
+import { plainTypography } from './extract-guards';
 
 /**
  * Text-level steps of the extraction rules (METHODS §4): normalising a reply, reading a JSON answer field, refusals,
@@ -7,8 +8,7 @@ import type { Option } from '../contract/entities';
 
 /** NFKC (full-width letters and brackets become ASCII), LaTeX and answer tags unwrapped, markdown marks dropped. */
 export function cleanReply(response: string): string {
-  return response
-    .normalize('NFKC')
+  const cleaned = plainTypography(response.normalize('NFKC'))
     .replace(/\\(?:boxed|text|textbf|mathrm)\{([^{}]*)\}/g, '$1')
     .replace(/\$/g, '')
     .replace(/<\/?(?:answer|final_answer|choice)>/gi, ' ')
@@ -18,9 +18,24 @@ export function cleanReply(response: string): string {
     .replace(/[*_`#>]+/g, '')
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ *\n[\s]*/g, '\n')
-    .trim()
-    .replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')
     .trim();
+  return trimQuotes(cleaned).trim();
+}
+
+const QUOTES = '"\'“”‘’';
+
+/**
+ * Quotes around the whole reply, by a scan from each end (`["…]+$` was retried from every quote of an inner run). Only
+ * quotes that open and close the reply: `He said "go"` keeps the quote it ends in, so it still matches its option.
+ */
+function trimQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end - 1 && QUOTES.includes(text[start]!) && QUOTES.includes(text[end - 1]!)) {
+    start++;
+    end--;
+  }
+  return text.slice(start, end);
 }
 
 const ANSWER_KEY = /^(?:final[ _]?answer|answer|choice|option|prediction|selected[ _]?option|pred)$/i;
@@ -57,6 +72,7 @@ const REFUSALS = [
   /\btoo (?:blurry|dark|small|low)\b/i,
   /\bnone of the (?:options|choices|above)\b/i,
   /\b(?:all|each) of the (?:options|choices) (?:are|is) (?:wrong|incorrect)\b/i,
+  /(?<![A-Za-z])n\/a(?![A-Za-z])/i,
   /无法|不能确定|不确定/,
 ];
 
@@ -70,7 +86,8 @@ function escapeRegExp(text: string): string {
 
 /** One option text's occurrences, as a global pattern; ASCII word bounds only for ASCII ends (CJK has no spaces). */
 function optionPattern(text: string): RegExp {
-  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  // Typography as cleanReply reads the reply: an option with curly quotes matches a reply with straight ones.
+  const t = plainTypography(text.normalize('NFKC')).trim().toLowerCase().replace(/\s+/g, ' ');
   const head = /^[a-z0-9]/.test(t) ? '(?<![a-z0-9])' : '';
   const tail = /[a-z0-9]$/.test(t) ? '(?![a-z0-9])' : '';
   return new RegExp(`${head}${escapeRegExp(t)}${tail}`, 'g');
@@ -99,6 +116,7 @@ export function blankOptionTexts(text: string, options: readonly Option[], only?
   return rest;
 }
 
+const NEGATION_REACH = 80;
 const NEGATED_BEFORE = /(?:\b(?:not|isn't|neither|nor|never|no|without|except|rather than|instead of)\s+(?:\S+\s+){0,2}|(?:不是|没有|不)\s*)$/i;
 
 /**
@@ -114,7 +132,8 @@ export function optionTextMatch(text: string, options: readonly Option[]): strin
   const found = new Set<string>();
   for (const o of byLength(options)) {
     const re = optionPattern(o.text);
-    for (const m of rest.matchAll(re)) if (!NEGATED_BEFORE.test(rest.slice(0, m.index))) found.add(o.label);
+    // The negation sits just before the text: a window keeps the `$`-anchored pattern from rescanning the reply.
+    for (const m of rest.matchAll(re)) if (!NEGATED_BEFORE.test(rest.slice(Math.max(0, m.index - NEGATION_REACH), m.index))) found.add(o.label);
     rest = rest.replace(re, ' ¶ ');
   }
   return found.size === 1 ? [...found][0]! : null;

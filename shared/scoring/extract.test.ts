@@ -89,6 +89,20 @@ const table: Row[] = [
   ['The answer is E', null, 'failed'],
   ['Hmm.', null, 'failed'],
   ['The image shows several shapes arranged in a grid with different colours and sizes, and it is hard to say which one the question refers to without more context about the task at hand.', null, 'failed'],
+  // never guessing (issue 30, METHODS §4): each of these was read as a letter by anchor-rules-2
+  ['Answer: B. a green triangle', null, 'failed'],
+  ['Answer: B\n\nLooking again, that is wrong.\n\nFinal: C', 'C', 'letter'],
+  ['The answer is D... no, it is B.', 'B', 'letter'],
+  ['N/A', null, 'unanswerable'],
+  ['A ou C', null, 'failed'],
+  ['A o C', null, 'failed'],
+  ['<think>Maybe A, since the shape is round.</think>\nThe answer is C.', 'C', 'letter'],
+  ['<think>The answer is A because it is round, but let me check', null, 'failed'],
+  ['Option B mentions a blue square. The picture is too dark to see much else.', null, 'unanswerable'],
+  ['Let me go through the options one by one. Option B describes a blue square, which could match the left part, but the centre looks more like', null, 'failed'],
+  ['He said "go"', 'A', 'option-text', labelOptions(['He said “go”', 'She said “stop”'])],
+  ['C', null, 'failed', labelOptions(['C', 'D', 'E', 'F'])],
+  ['B', 'B', 'exact', labelOptions(['C', 'D', 'E', 'F'])],
 ];
 
 describe('extractChoice (METHODS §4 rules)', () => {

@@ -1,3 +1,4 @@
+import { READ_LIMIT } from './read-limit';
 import { pyRound } from './rounding';
 
 /**
@@ -15,11 +16,18 @@ const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\
 const PY_WORD = String.raw`[\p{L}\p{N}_]`;
 const PY_BOUNDARY = String.raw`(?:(?<=${PY_WORD})(?!${PY_WORD})|(?<!${PY_WORD})(?=${PY_WORD}))`;
 const ND = /\p{Nd}/u;
-const TRIM = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, 'g');
+const SPACE_CHAR = new RegExp(`^${PY_SPACE}$`);
 
-/** Python's str.strip() with no argument. */
+/**
+ * Python's str.strip() with no argument. A scan from both ends, not `^\s+|\s+$`: that pattern retries the tail from
+ * every space of an inner run, quadratic in a reply of spaces with a word at each end (issue 29).
+ */
 export function pyStrip(text: string): string {
-  return text.replace(TRIM, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && SPACE_CHAR.test(text[start]!)) start++;
+  while (end > start && SPACE_CHAR.test(text[end - 1]!)) end--;
+  return text.slice(start, end);
 }
 
 /** A decimal digit's value: Unicode keeps every Nd digit in runs of ten from 0, so the offset in its run tells it. */
@@ -35,7 +43,9 @@ function digitValue(char: string): string {
 
 /** Python's float() on a str: surrounding whitespace, any decimal digits, underscores between digits, inf and nan. */
 export function pyFloat(text: string): number | null {
-  const t = pyStrip(text).replace(/\p{Nd}/gu, (d) => (d >= '0' && d <= '9' ? d : digitValue(d)));
+  const stripped = pyStrip(text);
+  // ASCII text has only ASCII digits: skip the per-digit rewrite, which dominated a reply of many numbers.
+  const t = /^\p{ASCII}*$/u.test(stripped) ? stripped : stripped.replace(/\p{Nd}/gu, (d) => (d >= '0' && d <= '9' ? d : digitValue(d)));
   if (!PY_FLOAT.test(t)) return null;
   const lower = t.toLowerCase().replace(/_/g, '');
   if (lower.endsWith('nan')) return Number.NaN;
@@ -57,14 +67,20 @@ export function normalizeStr(text: string): Normalized[] {
 }
 
 const D = String.raw`\p{Nd}`;
-const COMMAS = new RegExp(String.raw`-?${PY_BOUNDARY}${D}{1,3}(?:,${D}{3})+${PY_BOUNDARY}`, 'gu');
-const SCIENTIFIC = new RegExp(String.raw`-?${D}+(?:\.${D}+)?[eE][+-]?${D}+`, 'gu');
+// A number starts where a run of digits starts (`(?<!D)`): a start inside a run finds no match the run's first digit
+// did not find first, and retrying from each digit made a run of 100,000 digits take seconds (issue 29).
+const RUN = `(?<!${D})`;
+// The lookahead only fails fast where no number starts: the word-boundary test is costly at every character of CJK text.
+const COMMAS = new RegExp(String.raw`(?=-?${D})-?${PY_BOUNDARY}${D}{1,3}(?:,${D}{3})+${PY_BOUNDARY}`, 'gu');
+const SCIENTIFIC = new RegExp(String.raw`-?${RUN}${D}+(?:\.${D}+)?[eE][+-]?${D}+`, 'gu');
 // The word boundary sits after whole numbers only, as in the official pattern: "5km", "42nd" and "2pi" hold no number,
 // "12.5cm" holds 12.5, "3x+2" holds 2.
-const SIMPLE = new RegExp(String.raw`-?(?:${D}+\.${D}+|\.${D}+|${D}+${PY_BOUNDARY})(?![eE][+-]?${D}+)(?![,]|${D})`, 'gu');
+const SIMPLE = new RegExp(String.raw`-?(?:${RUN}${D}+\.${D}+|\.${D}+|${RUN}${D}+${PY_BOUNDARY})(?![eE][+-]?${D}+)(?![,]|${D})`, 'gu');
 
 /** The official extract_numbers: numbers with thousands commas, then scientific, then simple ones, in that order. */
 export function extractNumbers(text: string): string[] {
+  // Every pattern needs a digit: one pass over digit-free text (CJK prose) instead of three costly ones.
+  if (!ND.test(text)) return [];
   return [...(text.match(COMMAS) ?? []), ...(text.match(SCIENTIFIC) ?? []), ...(text.match(SIMPLE) ?? [])];
 }
 
@@ -99,14 +115,27 @@ function stripChars(text: string, chars: string): string {
   return text.slice(start, end);
 }
 
+/** How many distinct candidates one reply may offer; the official code has no limit. */
+export const MAX_CANDIDATES = 500;
+
 /** The candidate answers in a free-form response: text after the last indicator word, and every number in it. */
 export function parseOpenResponse(response: string): Normalized[] {
-  const keys = keySubresponses(response);
+  // Only the first READ_LIMIT units are parsed (DECISIONS 110): the official code has no cap; replies are rarely longer.
+  const keys = keySubresponses(response.length > READ_LIMIT ? response.slice(0, READ_LIMIT) : response);
   const candidates = [...keys];
   for (const k of keys) candidates.push(...extractNumbers(k));
-  const out: Normalized[] = [];
-  for (const c of candidates) for (const n of normalizeStr(c)) if (!out.includes(n)) out.push(n);
-  return out;
+  // A Set keeps the first of equal candidates in order, as the official list check does, without its quadratic cost
+  // on a reply of many numbers (both compare with SameValueZero: NaN equals NaN).
+  const seen = new Set<string>();
+  const out = new Set<Normalized>();
+  for (const c of candidates) {
+    // At most MAX_CANDIDATES distinct ones (DECISIONS 110): a reply spraying thousands of numbers is not an answer.
+    if (seen.size >= MAX_CANDIDATES) break;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    for (const n of normalizeStr(c)) out.add(n);
+  }
+  return [...out];
 }
 
 /** Right when any gold string is contained in a text candidate, or a gold number equals a numeric candidate. */

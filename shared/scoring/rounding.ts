@@ -3,7 +3,12 @@
  * because the published scorers are Python and "exactly" means their rounding.
  */
 export function pyRound(x: number, digits = 2): number {
-  if (!Number.isFinite(x)) return x;
+  // Whole numbers round to themselves: the common case, and the exact-digits check below is the costly part.
+  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+  // toFixed(digits) already rounds the double's exact value to the nearest; only a tie (which it breaks away from
+  // zero) needs the exact digits below, and a value far from a tie is told apart cheaply (a reply can hold thousands).
+  const scaled = Math.abs(x) * 10 ** digits;
+  if (scaled < 1e12 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6) return Number(x.toFixed(digits));
   // toFixed works on the double's exact value, so 30 further digits show whether x is a true decimal tie
   // (17.125 is; 2.675 is really 2.67499999…, which Python rounds down).
   const exact = x.toFixed(digits + 30);

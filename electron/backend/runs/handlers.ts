@@ -1,8 +1,10 @@
 import type { MethodName } from '@shared/contract';
 import { promptPresets } from '@shared/prompts/templates';
 import type { Db } from '../db/open';
+import { basename } from 'node:path';
 import type { Handlers } from '../dispatch';
 import { AppError } from '../errors';
+import type { JobRegistry } from '../jobs/registry';
 import { importPredictions } from './import-predictions';
 import { nextHumanQuestion } from './human';
 import type { RunManager } from './manager';
@@ -18,13 +20,15 @@ type CallContext = Parameters<Handlers['runs.importPredictions']>[1];
 export interface RunsContext {
   db: () => Db;
   runs: RunManager;
+  /** Imports and re-readings run as jobs, so their progress shows while other callers are served. */
+  jobs: JobRegistry;
   now: () => Date;
   /** Refuses a path a remote caller may not read (only uploads), before anything opens it. */
   requireReadable: (ctx: CallContext, path: string) => void;
 }
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
-export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): Pick<Handlers, RunsMethod> {
+export function runsHandlers({ db, runs, jobs, now, requireReadable }: RunsContext): Pick<Handlers, RunsMethod> {
   const restart = (id: number, which: 'unanswered' | 'errors') => {
     const { runId, jobId } = runs.resume(id, which);
     return { runId, jobId };
@@ -56,9 +60,13 @@ export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): P
     'runs.importPredictions': (input, ctx) => {
       requireReadable(ctx, input.path);
       if (input.judgePath) requireReadable(ctx, input.judgePath);
-      return importPredictions(db(), input, ctx.userId, now());
+      const project = db();
+      return jobs.start('import-predictions', `Scoring ${basename(input.path)}`, 'predictions', (control) => importPredictions(project, input, ctx.userId, now(), control)).done;
     },
-    'runs.reread': ({ id }, ctx) => rereadRun(db(), id, ctx.userId, now()),
+    'runs.reread': ({ id }, ctx) => {
+      const project = db();
+      return jobs.start('reread', `Re-reading run ${id}`, 'predictions', (control) => rereadRun(project, id, ctx.userId, now(), control)).done;
+    },
     'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
   };
 }

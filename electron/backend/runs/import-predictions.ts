@@ -2,15 +2,16 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { ParsedInput, PredictionFormat } from '@shared/contract';
 import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
-import { isRight, readResponse } from '@shared/scoring/answer';
-import { ruleOf } from '@shared/scoring/rules';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import type { JobControl } from '../jobs/registry';
+import { mapInSlices } from '../jobs/slices';
 import { summaryBatch } from './summary-hook';
 import { readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { configHash, templateHash, type FrozenConfig } from './config';
 import { storeAnswer } from './predictions';
+import { readReply, type Reading } from './read-reply';
 import { toolkitWriter } from './store/predictions';
 import { datasetName } from './store/questions';
 import { insertRun, unitInserter } from './store/runs';
@@ -83,9 +84,15 @@ function importedConfig(datasetId: number, matched: readonly Matched[], file: st
   };
 }
 
-/** Writes the run, its units, every answer read with a live run's rules and the run's summary, in one transaction. */
+/** Every answer read with a live run's rules, in slices that leave the server free between them (issue 29). */
+function readMatched(matched: readonly Matched[], control?: JobControl): Promise<Reading[]> {
+  return mapInSlices(matched, ({ a, q, options, gold }) => readReply(q.type, options, gold, a.response, q.meta),
+    { progress: (done, total) => control?.progress(done, total), signal: control?.signal });
+}
+
+/** Writes the run, its units, every answer as read beforehand and the run's summary, in one transaction. */
 function writeRun(
-  db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], at: string,
+  db: Db, name: string, model: string, userId: string | null, config: FrozenConfig, matched: readonly Matched[], readings: readonly Reading[], at: string,
 ): { runId: number; correct: number } {
   return summaryBatch(db, () => {
     const runId = insertRun(db, {
@@ -97,12 +104,10 @@ function writeRun(
     let correct = 0;
     matched.forEach(({ a, q, options, gold }, position) => {
       unit(runId, position, { questionId: q.id, pass: a.pass, options, answer: gold, flag: null });
-      const rule = ruleOf(q.type, q.meta);
-      const read = readResponse(q.type, options, a.response, rule);
-      const right = isRight(q.type, gold, read.label, a.response, rule);
+      const { label, path, right } = readings[position]!;
       if (right) correct++;
       storeAnswer(db, runId, q.id, a.pass, {
-        raw: a.response, label: read.label, path: read.path, correct: right, prompt: [], judge: [],
+        raw: a.response, label, path, correct: right, prompt: [], judge: [],
         tokensIn: null, tokensOut: null, latencyMs: null, cost: null, cached: false, attempts: 1,
       }, at);
       if (a.toolkit) toolkit(runId, q.id, a.pass, a.toolkit);
@@ -121,9 +126,10 @@ function refuseUnmatched(file: string, unmatched: readonly Unmatched[]): never {
  * Scores a model-output file inside a project: every answer is matched to a question of the dataset and read with the
  * same rules as a live run (no judge: there is no endpoint to ask), in one transaction. An answer that matches no
  * question refuses the whole file with the row at fault, unless the caller asked to skip (and list) such rows; a
- * question answered twice always refuses it. A toolkit's own verdicts are kept beside ours.
+ * question answered twice always refuses it. A toolkit's own verdicts are kept beside ours. The replies are read
+ * before the transaction, in slices, so other callers are served meanwhile; `control` reports that as a job.
  */
-export async function importPredictions(db: Db, input: Input, userId: string | null, now: Date) {
+export async function importPredictions(db: Db, input: Input, userId: string | null, now: Date, control?: JobControl) {
   const dataset = datasetName(db, input.datasetId);
   if (!dataset) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
   const format: Format = input.format === 'auto' ? detectPredictionFormat(input.path) : input.format === 'table' ? 'vlmevalkit' : input.format;
@@ -134,6 +140,7 @@ export async function importPredictions(db: Db, input: Input, userId: string | n
 
   const config = importedConfig(dataset.id, matched, input.path, format, answers.length);
   const name = input.name?.trim() || `${input.model} · ${dataset.name} · imported`;
-  const { runId, correct } = writeRun(db, name, input.model, userId, config, matched, now.toISOString());
+  const readings = await readMatched(matched, control);
+  const { runId, correct } = writeRun(db, name, input.model, userId, config, matched, readings, now.toISOString());
   return { runId, predictions: matched.length, correct, format, unmatched, toolkit: toolkitComparison(db, runId) };
 }
