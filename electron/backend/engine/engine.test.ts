@@ -26,7 +26,7 @@ async function run(datasetId: number, extra: Record<string, unknown> = {}) {
   const started = state.runs.start({
     datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
     temperature: null, maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-    concurrency: null, failFast: false, batch: false, ...extra,
+    concurrency: null, failFast: false, batch: false, triplets: 'submitted', ...extra,
   }, null);
   await started.done?.catch(() => undefined);
   return started.runId;
@@ -151,7 +151,7 @@ describe('engine against a real OpenAI-compatible server', () => {
     const state = ctx.backend.state;
     const started = state.runs.start({
       datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await new Promise((r) => setTimeout(r, 120));
     const paused = await ctx.backend.call('runs.pause', { id: started.runId });
