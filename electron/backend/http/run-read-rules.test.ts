@@ -56,7 +56,7 @@ async function answeredRun(decide: (text: string) => string, triplets: 'drafts' 
 }
 
 type Row = { id: number | null; itemId: number; role: string; questionText: string };
-const draftRows = (rows: { itemId: number; role: string }[], item: number) => rows.filter((r) => r.itemId === item && r.role !== 'origin');
+const draftRows = <R extends { itemId: number; role: string }>(rows: R[], item: number) => rows.filter((r) => r.itemId === item && r.role !== 'origin');
 
 describe('run reads follow the read rules of triplet work', () => {
   it('keeps a draft being written out of runs.predictions and runs.prediction for everyone but its annotator and a lead', async () => {

@@ -7,7 +7,9 @@ import { importPredictions } from './import-predictions';
 import { nextHumanQuestion } from './human';
 import type { RunManager } from './manager';
 import { correctPrediction, getPrediction, listPredictions } from './predictions';
-import { callerRules, refuseOpenHumanRun, requireQuestionReadable, withheldScores, type RunReadRules } from './read-rules';
+import {
+  callerRules, readableToolkitRows, refuseOpenHumanRun, requireQuestionReadable, withheldScores, type RunReadRules,
+} from './read-rules';
 import { rereadRun } from './reread';
 import { deleteRun, runRow } from './runs';
 import { toolkitComparison } from './toolkit/compare';
@@ -73,6 +75,6 @@ export function runsHandlers({ db, runs, now, requireReadable, readRules }: Runs
       return importPredictions(db(), input, ctx.userId, now());
     },
     'runs.reread': ({ id }, ctx) => rereadRun(db(), id, ctx.userId, now()),
-    'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
+    'runs.toolkit': ({ id }, ctx) => readableToolkitRows(db(), toolkitComparison(db(), id), readRules.questions(ctx)),
   };
 }

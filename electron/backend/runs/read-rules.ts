@@ -1,4 +1,4 @@
-import type { RunSummary } from '@shared/contract';
+import type { RunSummary, ToolkitComparison } from '@shared/contract';
 import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
 import type { ReadRules } from '../items/handlers';
@@ -37,4 +37,10 @@ export function requireQuestionReadable(db: Db, questionId: number, rule: ReadCl
 /** The rules as one caller's: the SQL rule on questions and whether they read everything. */
 export function callerRules(rules: RunReadRules, ctx: CallContext): { rule: ReadClause | null; everything: boolean } {
   return { rule: rules.questions(ctx), everything: rules.everything(ctx) };
+}
+
+/** A toolkit comparison without the disagreements on drafts the caller may not read; its counts stay whole-run. */
+export function readableToolkitRows(db: Db, c: ToolkitComparison | null, rule: ReadClause | null): ToolkitComparison | null {
+  if (!c || !rule) return c;
+  return { ...c, disagreements: c.disagreements.filter((d) => questionReadable(db, d.questionId, rule)) };
 }
