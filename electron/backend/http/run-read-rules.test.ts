@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { TripletVerdicts } from '@shared/contract';
@@ -80,6 +82,20 @@ describe('run reads follow the read rules of triplet work', () => {
     await value('ann', 'triplets.submit', { itemId: item, baseVersion: tri.version, draft: goodDraft() });
     expect(draftRows((await value<{ rows: Row[] }>('cat', 'runs.predictions', { runId })).rows, item)).toHaveLength(2);
     expect(draftRows((await value<{ rows: Row[] }>('bob', 'runs.predictions', { runId })).rows, item)).toEqual([]);
+  });
+
+  it('keeps a draft\'s toolkit verdict out of runs.toolkit for those who may not read it', async () => {
+    const item = await draftBeingWritten();
+    const perception = (await t.backend.call('items.get', { id: item })).questions.find((q) => q.role === 'perception')!;
+    // lmms-eval calls the draft's reply right; our reading of "A" (the key is B) says wrong: one disagreement.
+    const file = join(t.dir, 'samples.json');
+    writeFileSync(file, JSON.stringify([{ doc_id: 0, doc: { id: '0', eval_type: 'Perception' }, resps: [['A']], exact_match: 1 }]));
+    const { runId } = await t.backend.call('runs.importPredictions', { datasetId: t.datasetId, path: file, format: 'lmms-eval', model: 'm' });
+    type Toolkit = { questions: number; disagreements: { questionId: number }[] };
+    expect((await value<Toolkit>('lea', 'runs.toolkit', { id: runId })).disagreements.map((d) => d.questionId)).toEqual([perception.id]);
+    const bobs = await value<Toolkit>('bob', 'runs.toolkit', { id: runId });
+    expect(bobs.disagreements).toEqual([]);
+    expect(bobs.questions).toBe(1);
   });
 
   it('keeps drafts out of drill-downs, comparison rows and the HTML report, and the lead\'s cached figures whole', async () => {
