@@ -24,7 +24,7 @@ export function readerOf(rules: Pick<ReadRules, 'everything' | 'draftItems'>, ct
 
 /** Refuses a report of runs one of which is a human baseline still being taken, to a caller who is not a lead. */
 export function refuseOpenHumanRuns(runs: RunSource, ids: readonly number[], reader: ReportReader): void {
-  if (!reader.everything) for (const id of ids) refuseOpenHumanRun(runs.get(id), false);
+  if (!reader.everything) for (const id of ids) refuseOpenHumanRun(runs.get(id));
 }
 
 const DRAFT_ROLES: readonly string[] = ['perception', 'knowledge'];

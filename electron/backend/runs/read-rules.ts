@@ -20,9 +20,9 @@ export function withheldScores(run: RunSummary, everything: boolean): RunSummary
   return { ...run, correct: 0, failedExtraction: 0, scoresWithheld: true };
 }
 
-/** Refuses per-question reads of an open human baseline (gold and right or wrong) to a caller who is not a lead. */
-export function refuseOpenHumanRun(run: Pick<RunSummary, 'kind' | 'status' | 'id'>, everything: boolean): void {
-  if (!everything && humanRunOpen(run)) {
+/** Refuses per-question reads of an open human baseline (gold and right or wrong); asked only for callers who are not leads. */
+export function refuseOpenHumanRun(run: Pick<RunSummary, 'kind' | 'status' | 'id'>): void {
+  if (humanRunOpen(run)) {
     throw new AppError('forbidden', `run ${run.id} is a human baseline still being taken: its answers, gold and scores are shown once it is finished`);
   }
 }
