@@ -54,7 +54,7 @@ async function main() {
     const started = performance.now();
     const run = backend.state.runs.start({
       datasetId, model: 'bench', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await run.done;
     const seconds = (performance.now() - started) / 1000;
@@ -69,7 +69,7 @@ async function main() {
     const template = (await backend.call('runs.templates'))[0]!;
     const fresh = backend.state.runs.start({
       datasetId, model: 'random-guess', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: 1, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+      maxTokens: null, seed: 1, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await backend.state.runs.settled(fresh.runId);
     db.prepare('DELETE FROM predictions WHERE run_id = ?').run(fresh.runId);

@@ -29,7 +29,7 @@ async function timedRun(dir: string, name: string, faultShare: number): Promise<
     const started = performance.now();
     const run = backend.state.runs.start({
       datasetId, model: name, roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await run.done;
     const seconds = (performance.now() - started) / 1000;

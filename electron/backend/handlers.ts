@@ -17,17 +17,20 @@ import { callerReadRules } from './team/read-rules';
 export function createHandlers(state: BackendState): Handlers {
   const db = () => state.requireProject().db;
   const domain = state.domainContext();
+  const readRules = callerReadRules(domain.db);
 
   return {
     ...appHandlers(state),
     ...datasetHandlers(domain),
-    ...itemHandlers(domain, callerReadRules(domain.db)),
+    ...itemHandlers(domain, readRules),
     ...transferHandlers(domain),
-    ...reportHandlers(state.reports, domain, state.version),
+    ...reportHandlers(state.reports, domain, state.version, readRules),
     ...teamHandlers(state.teamContext()),
     ...vrpHandlers(domain),
     ...endpointsHandlers(state.endpoints),
-    ...runsHandlers({ db, runs: state.runs, jobs: state.jobs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path) }),
+    ...runsHandlers({
+      db, runs: state.runs, jobs: state.jobs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path), readRules,
+    }),
     ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
   };
 }

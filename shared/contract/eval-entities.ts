@@ -83,6 +83,13 @@ export const runConfigInputSchema = z.object({
   vrpClarification: z.boolean().optional(),
   /** Send as one OpenAI-style batch (/v1/files + /v1/batches) instead of question by question. */
   batch: z.boolean().default(false),
+  /**
+   * Which perception and knowledge questions of the triplet workflow a run asks (DECISIONS 100): `submitted` (the
+   * default) those no longer being written, `accepted` only accepted triplets, `drafts` everything, drafts being
+   * written included (a lead's explicit choice, kept in the run's configuration). Origin questions and items never
+   * assigned are always asked.
+   */
+  triplets: z.enum(['submitted', 'accepted', 'drafts']).default('submitted'),
 });
 export type RunConfigInput = z.input<typeof runConfigInputSchema>;
 export type RunConfigParsed = z.output<typeof runConfigInputSchema>;
@@ -114,6 +121,11 @@ export const runSummarySchema = z.object({
   tokensIn: countSchema,
   tokensOut: countSchema,
   cost: z.number().nullable(),
+  /**
+   * Present on a human baseline that is not finished, for a caller who is not a lead: `correct` and `failedExtraction`
+   * read 0 so the person taking it never learns whether an answer was right (DECISIONS 101).
+   */
+  scoresWithheld: z.literal(true).optional(),
   /** Present while the run's job is live in this session. */
   live: z.object({ jobId: z.string(), rate: z.number(), etaSeconds: z.number().nullable(), concurrency: z.number().int(), waitingMs: z.number() }).nullable(),
   /** Present while another process (a CLI, another studio) executes the run: it is live there, not interrupted. */

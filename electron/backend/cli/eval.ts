@@ -51,6 +51,7 @@ interface EvalOptions extends Common {
   judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
   vrpClarification?: boolean;
   batch?: boolean;
+  triplets?: string;
 }
 
 export function registerEval(program: Command): void {
@@ -59,6 +60,7 @@ export function registerEval(program: Command): void {
     .requiredOption('--dataset <name>', 'dataset name')
     .requiredOption('--model <name>', 'an endpoint name (anchor models list), or random-guess')
     .option('--roles <list>', 'comma-separated: origin,perception,knowledge (default all)')
+    .option('--triplets <which>', 'triplet questions asked: submitted (default, not while being written) | accepted | drafts (drafts being written too)')
     .option('--circular', 'CircularEval: ask each k-option question k times with rotated options')
     .option('--no-image', 'withhold images (seeing-or-not)')
     .option('--concurrency <n>', 'requests in flight (default: the endpoint\'s)', int)
@@ -79,11 +81,13 @@ export function registerEval(program: Command): void {
 /** `anchor eval`: plans the run, says what it will cost, then starts (or resumes) it and follows it to its end. */
 async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promise<void> {
   const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
+  const triplets = opts.triplets ? runConfigInputSchema.shape.triplets.parse(opts.triplets) : undefined;
   const input = {
     datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
     images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
     ...(opts.vrpClarification ? { vrpClarification: true } : {}),
     ...(roles ? { roles } : {}),
+    ...(triplets ? { triplets } : {}),
     ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
     ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
     ...(opts.judge ? { judge: opts.judge } : {}),

@@ -28,7 +28,7 @@ async function run(datasetId: number, extra: Record<string, unknown> = {}) {
   const started = state.runs.start({
     datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
     temperature: null, maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-    concurrency: null, failFast: false, batch: false, ...extra,
+    concurrency: null, failFast: false, batch: false, triplets: 'submitted', ...extra,
   }, null);
   await started.done?.catch(() => undefined);
   return started.runId;
@@ -159,7 +159,7 @@ describe('engine against a real OpenAI-compatible server', () => {
     server.hold();
     const started = state.runs.start({
       datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await until(() => server.waiting() === 2);
     server.releaseWaiting();

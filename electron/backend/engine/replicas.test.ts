@@ -24,7 +24,7 @@ describe('one endpoint, several replicas', () => {
     const started = state.runs.start({
       datasetId, model: 'pair', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
       temperature: null, maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-      concurrency: null, failFast: false, batch: false,
+      concurrency: null, failFast: false, batch: false, triplets: 'submitted',
     }, null);
     await until(() => b.held() === 2);
     await b.stop();

@@ -51,7 +51,7 @@ async function withScratch(dataDir: string, work: (dir: string) => Promise<void>
 }
 
 /** A dataset in an exchange format; with its review history the two files come as one zip. */
-async function exportDownload(backend: Backend, body: unknown, res: ServerResponse): Promise<void> {
+async function exportDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
   const input = parse(exportInput, body);
   const db = backend.state.requireProject().db;
   const dataset = findDataset(db, input.dataset);
@@ -63,7 +63,7 @@ async function exportDownload(backend: Backend, body: unknown, res: ServerRespon
     const result = await runExport(db, {
       dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other',
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
-    });
+    }, ctx.userId);
     if (input.reviewHistory) {
       attachment(res, `${base}.zip`, 'application/zip');
       return streamZip(res, dir, [data, history, ...(result.reviewHistory?.guidelines ? [basename(result.reviewHistory.guidelines.path)] : [])]);
@@ -100,7 +100,7 @@ export async function serveDownload(backend: Backend, kind: string, ctx: CallCon
   switch (kind) {
     case 'export':
       requireLead(backend, ctx, 'export a dataset');
-      return exportDownload(backend, await readJson(req, BODY_LIMITS.api), res);
+      return exportDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
     case 'report':
       backend.authorize('reports.html', ctx);
       return reportDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);

@@ -13,6 +13,10 @@ type ItemMethod = Extract<MethodName, `${'items' | 'questions'}.${string}`>;
 export interface ReadRules {
   item(item: ItemDetail, ctx: CallContext): ItemDetail;
   questions(ctx: CallContext): ReadClause | null;
+  /** Whether the caller reads every draft and every figure as it stands: a lead or the machine's owner. */
+  everything(ctx: CallContext): boolean;
+  /** Of these items, those whose drafts the caller may read; null when they read every item's. For pages read in memory. */
+  draftItems(ctx: CallContext): ((itemIds: readonly number[]) => ReadonlySet<number>) | null;
 }
 
 /** Browsing questions and reading one item with its images and questions. */

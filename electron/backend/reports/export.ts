@@ -1,5 +1,6 @@
 import { renderHtmlReport } from './html';
 import type { Reports } from './service';
+import { OWNER, type ReportReader } from './read-rules';
 
 /** A file name a person recognises: the run's name made safe for any file system. */
 export function reportFilename(name: string, id: number): string {
@@ -8,13 +9,13 @@ export function reportFilename(name: string, id: number): string {
 }
 
 /** The HTML report of a run, with a comparison section when other runs are named. */
-export function htmlReport(reports: Reports, id: number, compare: readonly number[], version: string, now: Date) {
-  const report = reports.run(id);
+export function htmlReport(reports: Reports, id: number, compare: readonly number[], version: string, now: Date, reader: ReportReader = OWNER) {
+  const report = reports.run(id, reader);
   const others = compare.filter((c) => c !== id);
   const html = renderHtmlReport({
     report,
-    vrp: report.vrp ? reports.vrp(report.run.datasetId) : [],
-    comparison: others.length ? reports.compare({ runIds: [id, ...others], offset: 0, limit: 100 }) : null,
+    vrp: report.vrp ? reports.vrp(report.run.datasetId, reader) : [],
+    comparison: others.length ? reports.compare({ runIds: [id, ...others], offset: 0, limit: 100 }, reader) : null,
     version,
     now,
   });

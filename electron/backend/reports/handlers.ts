@@ -3,22 +3,27 @@ import type { Handlers } from '../dispatch';
 import type { DomainContext } from '../context';
 import type { Reports } from './service';
 import { checkSummaries } from './summary-doctor';
+import type { ReadRules } from '../items/handlers';
+import { readerOf } from './read-rules';
+
+/** The team's read rules as reports ask for them (handed in by `handlers.ts`). */
+type ReportRules = Pick<ReadRules, 'everything' | 'draftItems'>;
 
 type ReportMethod = Extract<MethodName, `reports.${string}`>;
 
 /** Reports of runs: one run, a drill-down, comparisons, the leaderboard, VRP's view and the summaries' doctor. */
-export function reportHandlers(reports: Reports, domain: DomainContext, version: string): Pick<Handlers, ReportMethod> {
+export function reportHandlers(reports: Reports, domain: DomainContext, version: string, rules: ReportRules): Pick<Handlers, ReportMethod> {
   const { db, now } = domain;
   return {
-    'reports.run': ({ id }) => reports.run(id),
-    'reports.drill': (input) => reports.drill(input),
-    'reports.compare': (input) => reports.compare(input),
-    'reports.seeing': (input) => reports.seeing(input),
-    'reports.leaderboard': (input) => reports.leaderboard(input),
-    'reports.vrp': ({ datasetId }) => reports.vrp(datasetId),
+    'reports.run': ({ id }, ctx) => reports.run(id, readerOf(rules, ctx)),
+    'reports.drill': (input, ctx) => reports.drill(input, readerOf(rules, ctx)),
+    'reports.compare': (input, ctx) => reports.compare(input, readerOf(rules, ctx)),
+    'reports.seeing': (input, ctx) => reports.seeing(input, readerOf(rules, ctx)),
+    'reports.leaderboard': (input, ctx) => reports.leaderboard(input, readerOf(rules, ctx)),
+    'reports.vrp': ({ datasetId }, ctx) => reports.vrp(datasetId, readerOf(rules, ctx)),
     'reports.doctor': ({ fix }) => checkSummaries(db(), fix),
     // Loaded on first use: the chart library is large and every CLI command, the server and the desktop start
     // would otherwise evaluate it.
-    'reports.html': async ({ id, compare }) => (await import('./export')).htmlReport(reports, id, compare, version, now()),
+    'reports.html': async ({ id, compare }, ctx) => (await import('./export')).htmlReport(reports, id, compare, version, now(), readerOf(rules, ctx)),
   };
 }

@@ -8,6 +8,9 @@ import { loadScored, pageQuestions } from './load';
 import { comparedCore, loadCompared } from './compared-run';
 import { drillTriplets } from './run-report';
 import { summaryReport, summaryVrp } from './summary';
+import {
+  OWNER, readableBoard, readableComparison, readableDrillRows, readableVrp, refuseOpenHumanRuns, type ReportReader,
+} from './read-rules';
 
 /** What reports need from the run manager: summaries with live progress. */
 export interface RunSource {
@@ -35,24 +38,32 @@ export class Reports {
   }
 
   /** Read in one snapshot (db/snapshot.ts), as every report here: the run's header and its figures agree. */
-  run(id: number) {
+  run(id: number, reader: ReportReader = OWNER) {
+    refuseOpenHumanRuns(this.runs, [id], reader);
     return readSnapshot(this.db(), () => ({ run: this.runs.get(id), ...summaryReport(this.db(), id) }));
   }
 
-  drill({ runId, given, target, targetRight, source, offset, limit }: ParsedInput<'reports.drill'>) {
-    const rows = readSnapshot(this.db(), () => drillTriplets(loadScored(this.db(), runId), given, target, targetRight, source));
+  drill({ runId, given, target, targetRight, source, offset, limit }: ParsedInput<'reports.drill'>, reader: ReportReader = OWNER) {
+    refuseOpenHumanRuns(this.runs, [runId], reader);
+    const all = readSnapshot(this.db(), () => drillTriplets(loadScored(this.db(), runId), given, target, targetRight, source));
+    const rows = readableDrillRows(all, reader);
     return { total: rows.length, rows: rows.slice(offset, offset + limit) };
   }
 
-  /** Kept until the file changes (reports/read-cache.ts): nothing in a comparison depends on the clock. */
-  compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>) {
-    return readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
+  /**
+   * Kept until the file changes (reports/read-cache.ts): nothing in a comparison depends on the clock. The caller's
+   * read rules apply to the kept page, never to what is kept.
+   */
+  compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>, reader: ReportReader = OWNER) {
+    refuseOpenHumanRuns(this.runs, runIds, reader);
+    return readableComparison(readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
       const runs = this.load(runIds);
       return comparisonPage(comparedCore(this.db(), runs), runs, (ids) => pageQuestions(this.db(), ids), offset, limit);
-    });
+    }), reader);
   }
 
-  seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>) {
+  seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>, reader: ReportReader = OWNER) {
+    refuseOpenHumanRuns(this.runs, [withImages, withoutImages, ...(textOnly === null ? [] : [textOnly])], reader);
     return readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
       const [sv, swv, st] = this.load(textOnly === null ? [withImages, withoutImages] : [withImages, withoutImages, textOnly]);
       return seeingOrNot(sv!, swv!, st ?? null);
@@ -60,12 +71,16 @@ export class Reports {
   }
 
   /** A page of every run with its accuracy, best first within each dataset. */
-  leaderboard(page: ParsedInput<'reports.leaderboard'>) {
-    return leaderboardPage(this.db(), (id) => this.runs.liveInfo(id), this.runs.now().getTime(), page);
+  leaderboard(page: ParsedInput<'reports.leaderboard'>, reader: ReportReader = OWNER) {
+    return readableBoard(leaderboardPage(this.db(), (id) => this.runs.liveInfo(id), this.runs.now().getTime(), page), reader);
   }
 
   /** VRP accuracy per level and relation value for each run of a dataset whose questions carry relation values. */
-  vrp(datasetId: number): VrpSeries {
+  vrp(datasetId: number, reader: ReportReader = OWNER): VrpSeries {
+    return readableVrp(this.vrpSeries(datasetId), this.runs, reader);
+  }
+
+  private vrpSeries(datasetId: number): VrpSeries {
     return readSnapshot(this.db(), () => {
       const series: VrpSeries = [];
       for (const run of this.runs.list().filter((r) => r.datasetId === datasetId).reverse()) {

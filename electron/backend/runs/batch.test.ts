@@ -41,7 +41,7 @@ describe('batch runs over the files + batches protocol', () => {
     const input = {
       datasetId, model: 'hosted', roles: ['origin' as const], filter: {}, limit: 2, templateId: 'vlmevalkit-mcq', template: null,
       temperature: null, maxTokens: 16, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-      concurrency: null, failFast: false, batch: true,
+      concurrency: null, failFast: false, batch: true, triplets: 'submitted' as const,
     };
     ctx.backend.state.runs.batchPollMs = 5;
 

@@ -18,7 +18,10 @@ export interface FrozenConfig extends AskSettings {
   templateHash: string;
   extractor: string;
   circular: boolean;
-  selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'>;
+  selection: Pick<RunConfigParsed, 'datasetId' | 'roles' | 'filter' | 'limit'> & {
+    /** Absent means `submitted` (DECISIONS 100); runs frozen before the option asked every question, drafts included. */
+    triplets?: 'accepted' | 'drafts';
+  };
   /** Set on runs scored from a model-output file: there is nothing to ask, so they cannot be resumed. */
   imported?: { file: string; format: string; rows: number };
   /** Set on a run that re-reads another run's replies with newer extraction rules (`runs.reread`). */
@@ -61,7 +64,11 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
     failFast: input.failFast,
     // Only written when on, so runs frozen before the option existed keep their configuration hash.
     ...(input.vrpClarification ? { vrpClarification: true as const } : {}),
-    selection: { datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit },
+    // Only written when not the default, so a run's configuration hash says what it asked.
+    selection: {
+      datasetId: input.datasetId, roles: input.roles, filter: input.filter, limit: input.limit,
+      ...(input.triplets === 'submitted' ? {} : { triplets: input.triplets }),
+    },
     ...(input.batch && kind === 'model' ? { batch: true as const } : {}),
   };
 }

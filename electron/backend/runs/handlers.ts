@@ -9,6 +9,9 @@ import { importPredictions } from './import-predictions';
 import { nextHumanQuestion } from './human';
 import type { RunManager } from './manager';
 import { correctPrediction, getPrediction, listPredictions } from './predictions';
+import {
+  callerRules, readableToolkitRows, refuseOpenHumanRun, requireQuestionReadable, withheldScores, type RunReadRules,
+} from './read-rules';
 import { rereadRun } from './reread';
 import { deleteRun, runRow } from './runs';
 import { toolkitComparison } from './toolkit/compare';
@@ -25,10 +28,12 @@ export interface RunsContext {
   now: () => Date;
   /** Refuses a path a remote caller may not read (only uploads), before anything opens it. */
   requireReadable: (ctx: CallContext, path: string) => void;
+  /** What the caller may read of triplet drafts and of open human baselines (the team's rules). */
+  readRules: RunReadRules;
 }
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
-export function runsHandlers({ db, runs, jobs, now, requireReadable }: RunsContext): Pick<Handlers, RunsMethod> {
+export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }: RunsContext): Pick<Handlers, RunsMethod> {
   const restart = (id: number, which: 'unanswered' | 'errors') => {
     const { runId, jobId } = runs.resume(id, which);
     return { runId, jobId };
@@ -40,8 +45,8 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable }: RunsConte
       const { runId, jobId } = runs.start(input, ctx.userId);
       return { runId, jobId };
     },
-    'runs.list': () => runs.list(),
-    'runs.get': ({ id }) => runs.get(id),
+    'runs.list': (_input, ctx) => runs.list().map((r) => withheldScores(r, readRules.everything(ctx))),
+    'runs.get': ({ id }, ctx) => withheldScores(runs.get(id), readRules.everything(ctx)),
     'runs.pause': ({ id }) => runs.pause(id),
     'runs.cancel': ({ id }) => runs.cancel(id),
     'runs.resume': ({ id }) => restart(id, 'unanswered'),
@@ -52,11 +57,22 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable }: RunsConte
       runRow(db(), id);
       return { deleted: deleteRun(db(), id) };
     },
-    'runs.predictions': ({ runId: id, offset, limit, ...filter }) => listPredictions(db(), id, filter, offset, limit),
-    'runs.prediction': ({ id }) => getPrediction(db(), id),
+    'runs.predictions': ({ runId: id, offset, limit, ...filter }, ctx) => {
+      const { rule, everything } = callerRules(readRules, ctx);
+      if (!everything) refuseOpenHumanRun(runs.get(id));
+      return listPredictions(db(), id, filter, offset, limit, rule);
+    },
+    'runs.prediction': ({ id }, ctx) => {
+      const { rule, everything } = callerRules(readRules, ctx);
+      return getPrediction(db(), id, rule, (runId) => (everything ? undefined : refuseOpenHumanRun(runs.get(runId))));
+    },
     'runs.correct': ({ id, label }, ctx) => correctPrediction(db(), id, label, ctx.userId, now().toISOString()),
-    'runs.nextHuman': ({ id }) => nextHumanQuestion(db(), id),
-    'runs.answer': ({ runId: id, questionId, pass, label }) => runs.answer(id, questionId, pass, label),
+    'runs.nextHuman': ({ id }, ctx) => nextHumanQuestion(db(), id, readRules.questions(ctx)),
+    'runs.answer': ({ runId: id, questionId, pass, label }, ctx) => {
+      const { rule, everything } = callerRules(readRules, ctx);
+      requireQuestionReadable(db(), questionId, rule);
+      return withheldScores(runs.answer(id, questionId, pass, label), everything);
+    },
     'runs.importPredictions': (input, ctx) => {
       requireReadable(ctx, input.path);
       if (input.judgePath) requireReadable(ctx, input.judgePath);
@@ -67,6 +83,6 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable }: RunsConte
       const project = db();
       return jobs.start('reread', `Re-reading run ${id}`, 'predictions', (control) => rereadRun(project, id, ctx.userId, now(), control)).done;
     },
-    'runs.toolkit': ({ id }) => toolkitComparison(db(), id),
+    'runs.toolkit': ({ id }, ctx) => readableToolkitRows(db(), toolkitComparison(db(), id), readRules.questions(ctx)),
   };
 }

@@ -6,7 +6,9 @@ import type { Db } from '../db/open';
 import type { Answer, AnswerSink } from '../engine/settings';
 import { AppError } from '../errors';
 import { readAnswer, readOptions } from '../items/columns';
+import type { ReadClause } from '../items/questions';
 import { readJudge, readPrompt } from './columns';
+import { requireQuestionReadable } from './read-rules';
 import { summaryChanged } from './summary-hook';
 import {
   correctableRow, predictionDetailRow, predictionPage, upsertAnswer, upsertError, writeCorrection, type Joined,
@@ -52,16 +54,23 @@ function toRow(r: Joined): PredictionRow {
   };
 }
 
+/** A page of a run's predictions; `rule` (the caller's draft read rule, null for a lead) leaves out what they may not read. */
 export function listPredictions(
-  db: Db, runId: number, filter: { outcome?: PredictionOutcome; extraction?: ExtractionPath }, offset: number, limit: number,
+  db: Db, runId: number, filter: { outcome?: PredictionOutcome; extraction?: ExtractionPath }, offset: number, limit: number, rule: ReadClause | null = null,
 ): { total: number; rows: PredictionRow[] } {
-  const { total, rows } = predictionPage(db, runId, filter, offset, limit);
+  const { total, rows } = predictionPage(db, runId, filter, offset, limit, rule);
   return { total, rows: rows.map(toRow) };
 }
 
-export function getPrediction(db: Db, id: number): PredictionDetail {
+/**
+ * One prediction in full; refused when it is of a triplet draft `rule` (the caller's draft read rule) does not let them
+ * read, or when `refuseRun` refuses its run.
+ */
+export function getPrediction(db: Db, id: number, rule: ReadClause | null = null, refuseRun: (runId: number) => void = () => undefined): PredictionDetail {
   const r = predictionDetailRow(db, id);
   if (!r) throw new AppError('not_found', `prediction ${id} does not exist`);
+  refuseRun(r.run_id);
+  requireQuestionReadable(db, r.question_id, rule);
   const row = toRow(r);
   return {
     ...row, raw: r.raw, questionText: r.text, options: readOptions(r.options),

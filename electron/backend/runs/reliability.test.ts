@@ -19,7 +19,7 @@ async function endpoint(options: ServerOptions, extra: Record<string, unknown> =
 
 const config = (datasetId: number): RunConfigParsed => ({
   datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-  maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+  maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
 });
 
 /** Waits for a condition on real state; the test's own timeout is the only bound. */

@@ -23,11 +23,33 @@ export function draftReadClause(reader: Actor | null): { sql: string; params: un
   return draftReadSql(reader.id);
 }
 
-/** The draft rules for whoever is calling, as the item layer asks for them (it knows nothing of users). */
+/** Of `itemIds`, those whose drafts `reader` may read (`mayReadDraft`), for rows a report reads in memory. */
+export function readableDraftItems(db: Db, reader: Actor, itemIds: readonly number[]): ReadonlySet<number> {
+  const readable = new Set<number>();
+  for (const id of new Set(itemIds)) {
+    const state = itemState(db, id);
+    if (mayReadDraft(reader, state.assignment, state.status)) readable.add(id);
+  }
+  return readable;
+}
+
+/**
+ * The draft rules for whoever is calling, as the item layer, runs and reports ask for them (they know nothing of
+ * users).
+ */
 export function callerReadRules(db: () => Db): ReadRules {
   const readerOf = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
   return {
     item: (item, ctx) => readableItem(db(), item, readerOf(ctx)),
     questions: (ctx) => draftReadClause(readerOf(ctx)),
+    everything: (ctx) => {
+      const reader = readerOf(ctx);
+      return reader === null || reader.roles.includes('lead');
+    },
+    draftItems: (ctx) => {
+      const reader = readerOf(ctx);
+      if (reader === null || reader.roles.includes('lead')) return null;
+      return (itemIds) => readableDraftItems(db(), reader, itemIds);
+    },
   };
 }

@@ -9,6 +9,9 @@ import { listGuidelines } from './store/guidelines';
 import { itemTimes } from './store/time';
 import { assignedItems } from './store/review-history';
 import { overridesOf, saveCount } from './store/revisions';
+import { itemState } from './store/assignments';
+import { reviewVisibility } from './review-visibility';
+import type { Actor } from '@shared/domain/permissions';
 
 /** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
 function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {
@@ -27,11 +30,20 @@ function rounds(db: Db, itemId: number) {
   };
 }
 
+/** An item's verdicts as `reader` may see them: blind review holds here too (`reviewVisibility`, DECISIONS 102). */
+function visibleReviews(db: Db, itemId: number, reader: Actor | null) {
+  return reviewsOf(db, itemId).filter(reviewVisibility(db, reader, itemState(db, itemId)));
+}
+
 /**
  * The review history of a dataset's triplets as JSON: who annotated and checked each one, every verdict of every
  * round with its reason and comment, and the lead's overrides — what a paper's appendix on annotation quality needs.
+ * `reader` is who downloads it (null: the machine's owner): a lead who is still to judge an open round does not see
+ * the other checker's verdict of that round.
  */
-export async function exportReviewHistory(db: Db, datasetId: number, out: string, selection: ExportSelection): Promise<{ triplets: number }> {
+export async function exportReviewHistory(
+  db: Db, datasetId: number, out: string, selection: ExportSelection, reader: Actor | null = null,
+): Promise<{ triplets: number }> {
   const overridden = overriddenItems(db, datasetId);
   const items = assignedItems(db, datasetId, selection.acceptedOnly)
     .filter((i) => !selection.acceptedOnly || selection.includeOverridden || !overridden.has(i.id));
@@ -42,7 +54,7 @@ export async function exportReviewHistory(db: Db, datasetId: number, out: string
       const row = {
         triplet_id: item.ext_id, status: item.status, lead_override: overridden.has(item.id), rounds: item.review_round, annotator: item.annotator_id,
         checkers: [item.checker_a, item.checker_b], saves: saveCount(db, item.id),
-        reviews: reviewsOf(db, item.id).map((r) => ({
+        reviews: visibleReviews(db, item.id, reader).map((r) => ({
           round: r.round, checker: r.checker, at: r.at, passed: r.passed, guideline_version: r.guidelineVersion, ...r.verdicts,
           replies: r.replies.map((p) => ({ question: p.role, by: p.author, at: p.at, text: p.body })),
         })),

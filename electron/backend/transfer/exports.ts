@@ -8,8 +8,10 @@ import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-expo
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset, readDatasetMeta } from '../datasets/datasets';
 import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/review-history-export';
+import { actorOf } from '../team/users';
 
-export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
+/** A dataset export; `userId` is who downloads it (null: the machine's owner), whose read rules its review history follows. */
+export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userId: string | null = null) {
   const dataset = findDataset(db, input.dataset);
   const out = resolve(input.out);
   try {
@@ -23,7 +25,7 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
           shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
         })
         : await exportMmEvalPro(db, dataset.id, out, selection);
-    const history = input.reviewHistory ? { reviewHistory: await reviewHistoryFiles(db, dataset.id, resolve(input.reviewHistory), selection) } : {};
+    const history = input.reviewHistory ? { reviewHistory: await reviewHistoryFiles(db, dataset.id, resolve(input.reviewHistory), selection, userId) } : {};
     return { path: out, ...counts, ...history };
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -32,8 +34,8 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>) {
 }
 
 /** The review history and, beside it, the guidelines versions it names (when the dataset has any). */
-async function reviewHistoryFiles(db: Db, datasetId: number, path: string, selection: ExportSelection) {
-  const written = await exportReviewHistory(db, datasetId, path, selection);
+async function reviewHistoryFiles(db: Db, datasetId: number, path: string, selection: ExportSelection, userId: string | null) {
+  const written = await exportReviewHistory(db, datasetId, path, selection, userId === null ? null : actorOf(db, userId));
   const guidelines = await exportGuidelines(db, datasetId, guidelinesPathOf(path));
   return { path, ...written, ...(guidelines ? { guidelines } : {}) };
 }

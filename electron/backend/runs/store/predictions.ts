@@ -3,6 +3,7 @@ import type { ExtractionPath } from '@shared/scoring/extract';
 import type { Db } from '../../db/open';
 import { statement } from '../../db/statements';
 import type { Answer } from '../../engine/settings';
+import type { ReadClause as SqlClause } from '../../items/questions';
 import type { RunCounts } from '../counts';
 
 /** The SQL of run predictions: the answer and error upserts, the listing, one prediction, corrections and counters. */
@@ -44,26 +45,36 @@ const JOINED_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
 const JOINED_COLUMNS = `p.id, u.position, u.question_id, q.item_id, u.pass, q.role, q.text, u.answer AS gold, ${OUTCOME_SQL} AS outcome,
   p.extracted, p.extraction, p.corrected, p.raw, p.error, p.cached, p.latency_ms`;
 
+/** The item join a read rule needs (it names `i`), only when there is one. */
+const itemJoin = (rule: SqlClause | null) => (rule ? 'JOIN items i ON i.id = q.item_id' : '');
+
+/** A page of a run's predictions; `rule` (a caller's draft read rule on `q` and `i`) leaves out what they may not read. */
 export function predictionPage(db: Db, runId: number, filter: { outcome?: PredictionOutcome; extraction?: ExtractionPath }, offset: number,
-  limit: number): { total: number; rows: Joined[] } {
+  limit: number, rule: SqlClause | null): { total: number; rows: Joined[] } {
   const clauses = ['u.run_id = ?'];
   const params: unknown[] = [runId];
   if (filter.outcome) { clauses.push(`${OUTCOME_SQL} = ?`); params.push(filter.outcome); }
   if (filter.extraction) { clauses.push('p.extraction = ?'); params.push(filter.extraction); }
-  const where = `WHERE ${clauses.join(' AND ')}`;
-  const total = Number(db.prepare(`SELECT count(*) ${JOINED_FROM} ${where}`).pluck().get(...params));
-  const rows = db.prepare<unknown[], Joined>(`SELECT ${JOINED_COLUMNS} ${JOINED_FROM} ${where} ORDER BY u.position LIMIT ? OFFSET ?`)
+  if (rule) { clauses.push(rule.sql); params.push(...rule.params); }
+  const from = `${JOINED_FROM} ${itemJoin(rule)} WHERE ${clauses.join(' AND ')}`;
+  const total = Number(db.prepare(`SELECT count(*) ${from}`).pluck().get(...params));
+  const rows = db.prepare<unknown[], Joined>(`SELECT ${JOINED_COLUMNS} ${from} ORDER BY u.position LIMIT ? OFFSET ?`)
     .all(...params, limit, offset);
   return { total, rows };
 }
 
+/** Whether a question passes a caller's draft read rule (`rule` on `q` and `i`). */
+export function questionReadable(db: Db, questionId: number, rule: SqlClause): boolean {
+  return db.prepare(`SELECT 1 FROM questions q JOIN items i ON i.id = q.item_id WHERE q.id = ? AND ${rule.sql}`).get(questionId, ...rule.params) !== undefined;
+}
+
 export interface DetailRow extends Joined {
   options: string; prompt: string | null; judge: string; tokens_in: number | null; tokens_out: number | null; cost: number | null;
-  attempts: number; corrected_by: string | null;
+  attempts: number; corrected_by: string | null; run_id: number;
 }
 
 export function predictionDetailRow(db: Db, id: number): DetailRow | undefined {
-  return db.prepare<[number], DetailRow>(`SELECT ${JOINED_COLUMNS}, u.options, p.prompt, p.judge, p.tokens_in, p.tokens_out, p.cost, p.attempts, p.corrected_by
+  return db.prepare<[number], DetailRow>(`SELECT ${JOINED_COLUMNS}, u.options, p.prompt, p.judge, p.tokens_in, p.tokens_out, p.cost, p.attempts, p.corrected_by, p.run_id
     ${JOINED_FROM} WHERE p.id = ?`).get(id);
 }
 

@@ -1,5 +1,6 @@
 import type { Role } from '@shared/contract';
 import type { Level } from '@shared/vrp/relations';
+import { editableStatuses } from '@shared/domain/triplet-state';
 import type { Db } from '../../db/open';
 import { questionWhere } from '../../items/questions';
 import type { FrozenConfig } from '../config';
@@ -10,12 +11,23 @@ export interface SelectedQuestion {
   id: number; type: 'multiple-choice' | 'open'; options: string; answer: string;
 }
 
+/**
+ * Which triplet questions a run may ask (DECISIONS 100), as SQL on `q` and `i`: origin questions and items outside the
+ * workflow always; perception and knowledge once submitted (not while annotating or returned), once accepted, or
+ * always when a lead chose drafts.
+ */
+function tripletClause(triplets: FrozenConfig['selection']['triplets']): string {
+  if (triplets === 'drafts') return '';
+  const handedIn = triplets === 'accepted' ? "i.status = 'accepted'" : `i.status NOT IN (${editableStatuses.map((s) => `'${s}'`).join(', ')})`;
+  return `AND (q.role = 'origin' OR NOT EXISTS (SELECT 1 FROM assignments a WHERE a.item_id = i.id) OR ${handedIn})`;
+}
+
 /** The questions a configuration selects, in browse order (dataset file order, then origin → perception → knowledge). */
 export function selectQuestions(db: Db, selection: FrozenConfig['selection']): SelectedQuestion[] {
   const w = questionWhere({ datasetId: selection.datasetId, ...selection.filter });
   const roles = selection.roles as Role[];
   const sql = `SELECT q.id, q.type, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
-    ${w.sql} AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank, q.id
+    ${w.sql} AND q.role IN (SELECT value FROM json_each(?)) ${tripletClause(selection.triplets)} ORDER BY i.position, q.role_rank, q.id
     ${selection.limit !== null ? 'LIMIT ?' : ''}`;
   const params = [...w.params, JSON.stringify(roles), ...(selection.limit !== null ? [selection.limit] : [])];
   return db.prepare<unknown[], SelectedQuestion>(sql).all(...params);

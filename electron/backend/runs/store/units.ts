@@ -4,6 +4,7 @@ import type { Level } from '@shared/vrp/relations';
 import type { Db } from '../../db/open';
 import { readAnswer, readOptions } from '../../items/columns';
 import type { Unit } from '../../engine/request';
+import type { ReadClause } from '../../items/questions';
 
 interface UnitRow {
   question_id: number; pass: number; options: string; answer: string; item_id: number; type: QuestionType; text: string; hint: string | null;
@@ -33,20 +34,27 @@ export function loadUnits(db: Db, runId: number, which: 'unanswered' | 'errors')
 }
 
 const PENDING_FROM = `FROM run_units u JOIN questions q ON q.id = u.question_id
-    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass
-    WHERE u.run_id = ? AND p.id IS NULL`;
+    LEFT JOIN predictions p ON p.run_id = u.run_id AND p.question_id = u.question_id AND p.pass = u.pass`;
+
+/** Unanswered units of a run; with a caller's draft read rule (on `q` and `i`), only those they may read. */
+function pending(rule: ReadClause | null): { sql: string; params: unknown[] } {
+  if (!rule) return { sql: `${PENDING_FROM} WHERE u.run_id = ? AND p.id IS NULL`, params: [] };
+  return { sql: `${PENDING_FROM} JOIN items i ON i.id = q.item_id WHERE u.run_id = ? AND p.id IS NULL AND ${rule.sql}`, params: rule.params };
+}
 
 export interface PendingUnitRow { question_id: number; pass: number; position: number; options: string; item_id: number; text: string; hint: string | null }
 
-/** The first unit of the run nobody has answered yet, in run order. */
-export function firstPendingUnit(db: Db, runId: number): PendingUnitRow | undefined {
-  return db.prepare<[number], PendingUnitRow>(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${PENDING_FROM} ORDER BY u.position LIMIT 1`)
-    .get(runId);
+/** The first unit of the run nobody has answered yet (of those `rule` lets the caller read), in run order. */
+export function firstPendingUnit(db: Db, runId: number, rule: ReadClause | null = null): PendingUnitRow | undefined {
+  const w = pending(rule);
+  return db.prepare<unknown[], PendingUnitRow>(`SELECT u.question_id, u.pass, u.position, u.options, q.item_id, q.text, q.hint ${w.sql} ORDER BY u.position LIMIT 1`)
+    .get(runId, ...w.params);
 }
 
-/** Units of the run with no prediction yet. */
-export function pendingUnitCount(db: Db, runId: number): number {
-  return Number(db.prepare(`SELECT count(*) ${PENDING_FROM}`).pluck().get(runId));
+/** Units of the run with no prediction yet (of those `rule` lets the caller read). */
+export function pendingUnitCount(db: Db, runId: number, rule: ReadClause | null = null): number {
+  const w = pending(rule);
+  return Number(db.prepare(`SELECT count(*) ${w.sql}`).pluck().get(runId, ...w.params));
 }
 
 export interface GradedUnitRow { options: string; answer: string; type: QuestionType; meta: string }

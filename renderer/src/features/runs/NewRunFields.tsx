@@ -34,9 +34,20 @@ export function WhatToRun({ f }: { f: RunForm }) {
           ))}
         </div>
       </fieldset>
+      {/* Perception and knowledge drafts being written are asked only when a lead chooses so (DECISIONS 100). */}
+      <label className="field"><span>Triplet questions</span>
+        <select value={form.triplets ?? 'submitted'} onChange={(e) => set({ triplets: tripletChoices.find((c) => c === e.target.value) ?? 'submitted' })}
+          data-testid="runs.form.triplets">
+          <option value="submitted">submitted (not while being written)</option>
+          <option value="accepted">accepted only</option>
+          <option value="drafts">drafts too (being written)</option>
+        </select>
+      </label>
     </>
   );
 }
+
+const tripletChoices = ['submitted', 'accepted', 'drafts'] as const;
 
 /** One facet of the questions to pick from, each value with its count; empty is every value. */
 interface FacetSelectProps {

@@ -2,7 +2,7 @@ import { Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
 import type { RunSummary } from '@shared/contract';
 import { useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
-import { compact, duration, money, percent, resumable, statusLabel } from './format';
+import { compact, duration, money, resumable, shownAccuracy, statusLabel } from './format';
 
 function Stat(props: { label: string; value: string; tone?: 'ok' | 'danger' | 'warn'; testId?: string }) {
   return (
@@ -68,7 +68,7 @@ export function RunHeader(props: { run: RunSummary }) {
       <div className="stats">
         <Stat label="Answered" value={`${r.answered.toLocaleString()} / ${r.units.toLocaleString()}`} testId="runs.answered" />
         {/* Counted per request here; under CircularEval a question is right only when every pass is (see Reports). */}
-        <Stat label={r.circular ? 'Accuracy per pass' : 'Accuracy'} value={percent(r.correct, r.answered)} tone="ok" testId="runs.accuracy" />
+        <Stat label={r.circular ? 'Accuracy per pass' : 'Accuracy'} value={shownAccuracy(r)} tone="ok" testId="runs.accuracy" />
         <Stat label="Unreadable" value={r.failedExtraction.toLocaleString()} tone={r.failedExtraction ? 'warn' : undefined} />
         <Stat label="Errors" value={r.errors.toLocaleString()} tone={r.errors ? 'danger' : undefined} testId="runs.errors" />
         {live && <Stat label="Rate" value={`${live.rate.toFixed(1)}/s`} />}

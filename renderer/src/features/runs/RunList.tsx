@@ -1,6 +1,6 @@
 import type { RunSummary } from '@shared/contract';
 import { useRuns } from '../../stores/runs';
-import { percent, statusLabel } from './format';
+import { shownAccuracy, statusLabel } from './format';
 
 /** Every run of the project, newest first, with its status and accuracy so far. */
 export function RunList(props: { runs: RunSummary[] }) {
@@ -14,7 +14,7 @@ export function RunList(props: { runs: RunSummary[] }) {
           <span className="run-list__meta">
             <span className={`status status--${r.status}`}>{statusLabel[r.status]}</span>
             <span className="muted">{r.answered.toLocaleString()}/{r.units.toLocaleString()}</span>
-            <span className="run-list__acc" title={r.circular ? 'per pass; CircularEval accuracy (every pass right) is in Reports' : 'accuracy so far'}>{percent(r.correct, r.answered)}</span>
+            <span className="run-list__acc" title={r.circular ? 'per pass; CircularEval accuracy (every pass right) is in Reports' : 'accuracy so far'}>{shownAccuracy(r)}</span>
           </span>
           <span className="run-list__bar" style={{ width: `${r.units ? (100 * (r.answered + r.errors)) / r.units : 0}%` }} />
         </button>

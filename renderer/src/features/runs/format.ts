@@ -9,6 +9,11 @@ export function percent(n: number, d: number): string {
   return d > 0 ? `${((100 * n) / d).toFixed(1)}%` : '—';
 }
 
+/** A run's accuracy so far; an open human baseline's is withheld from all but leads (DECISIONS 101). */
+export function shownAccuracy(r: Pick<RunSummary, 'correct' | 'answered' | 'scoresWithheld'>): string {
+  return r.scoresWithheld ? 'shown when finished' : percent(r.correct, r.answered);
+}
+
 export function duration(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '—';
   if (seconds < 60) return `${Math.round(seconds)} s`;
