@@ -10,7 +10,7 @@ const ctx = withProject();
 
 const randomRun = (datasetId: number): RunConfigParsed => ({
   datasetId, model: 'random-guess', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-  maxTokens: null, seed: 1, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false,
+  maxTokens: null, seed: 1, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
 });
 
 /** A run's end as a process whose disk was full left it beside the project. */
