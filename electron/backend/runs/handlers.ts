@@ -25,8 +25,8 @@ export interface RunsContext {
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
 export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): Pick<Handlers, RunsMethod> {
-  const restart = (id: number, which: 'unanswered' | 'errors') => {
-    const { runId, jobId } = runs.resume(id, which);
+  const restart = (input: { id: number; acceptEndpointChange: boolean }, which: 'unanswered' | 'errors', userId: string | null) => {
+    const { runId, jobId } = runs.resume(input.id, which, input.acceptEndpointChange, userId);
     return { runId, jobId };
   };
   return {
@@ -40,8 +40,8 @@ export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): P
     'runs.get': ({ id }) => runs.get(id),
     'runs.pause': ({ id }) => runs.pause(id),
     'runs.cancel': ({ id }) => runs.cancel(id),
-    'runs.resume': ({ id }) => restart(id, 'unanswered'),
-    'runs.retryErrors': ({ id }) => restart(id, 'errors'),
+    'runs.resume': (input, ctx) => restart(input, 'unanswered', ctx.userId),
+    'runs.retryErrors': (input, ctx) => restart(input, 'errors', ctx.userId),
     'runs.delete': ({ id }) => {
       if (runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
       runs.refuseIfHeldElsewhere(id);
