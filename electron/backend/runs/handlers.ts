@@ -25,8 +25,10 @@ export interface RunsContext {
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
 export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): Pick<Handlers, RunsMethod> {
-  const restart = (input: { id: number; acceptEndpointChange: boolean }, which: 'unanswered' | 'errors', userId: string | null) => {
-    const { runId, jobId } = runs.resume(input.id, which, input.acceptEndpointChange, userId);
+  const restart = (input: { id: number; acceptEndpointChange: boolean }, which: 'unanswered' | 'errors', ctx: CallContext) => {
+    // Endpoints are the owner's settings (as endpoints.save is): only the owner says a run may go on with changed ones.
+    if (input.acceptEndpointChange && ctx.remote) throw new AppError('forbidden', 'only the machine\'s owner can accept an endpoint change for a run');
+    const { runId, jobId } = runs.resume(input.id, which, input.acceptEndpointChange, ctx.userId);
     return { runId, jobId };
   };
   return {
@@ -40,8 +42,8 @@ export function runsHandlers({ db, runs, now, requireReadable }: RunsContext): P
     'runs.get': ({ id }) => runs.get(id),
     'runs.pause': ({ id }) => runs.pause(id),
     'runs.cancel': ({ id }) => runs.cancel(id),
-    'runs.resume': (input, ctx) => restart(input, 'unanswered', ctx.userId),
-    'runs.retryErrors': (input, ctx) => restart(input, 'errors', ctx.userId),
+    'runs.resume': (input, ctx) => restart(input, 'unanswered', ctx),
+    'runs.retryErrors': (input, ctx) => restart(input, 'errors', ctx),
     'runs.delete': ({ id }) => {
       if (runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
       runs.refuseIfHeldElsewhere(id);
