@@ -12,3 +12,16 @@ CREATE TABLE run_endpoint_confirmations (
   confirmed_at TEXT NOT NULL
 );
 CREATE INDEX run_endpoint_confirmations_run ON run_endpoint_confirmations (run_id, role, id);
+
+-- The same for an optimisation's endpoints (target, optimizer, analyzer, embeddings), by the name each is looked up by.
+CREATE TABLE optimization_endpoint_confirmations (
+  id INTEGER PRIMARY KEY,
+  optimization_id INTEGER NOT NULL REFERENCES optimizations(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  model TEXT NOT NULL,
+  url_fingerprint TEXT NOT NULL,
+  changes TEXT NOT NULL,
+  confirmed_by TEXT,
+  confirmed_at TEXT NOT NULL
+);
+CREATE INDEX optimization_endpoint_confirmations_optimization ON optimization_endpoint_confirmations (optimization_id, name, id);
