@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { endpointSchema, runConfigInputSchema, type EndpointInput, type RunConfigInput } from '@shared/contract';
 import type { Backend } from '../electron/backend';
 import { EndpointStore } from '../electron/backend/endpoints/endpoints';
@@ -21,4 +22,24 @@ export function storeUrls(backend: Backend, runId: number, role: 'endpoint' | 'j
   backend.state.requireProject().db.prepare(`UPDATE runs
     SET config = json_set(json_remove(config, '$.${role}.urlFingerprint'), '$.${role}.baseUrl', ?, '$.${role}.replicas', json(?))
     WHERE id = ?`).run(baseUrl, JSON.stringify(replicas), runId);
+}
+
+export interface Stoppable { stop(): Promise<void> }
+
+/**
+ * The owner's key in an environment variable (the endpoints name it) for the calling suite, and the list of servers
+ * its tests start, stopped after each test.
+ */
+export function ownerKeySuite(variable: string, key: string): Stoppable[] {
+  const servers: Stoppable[] = [];
+  beforeAll(() => {
+    process.env[variable] = key;
+  });
+  afterAll(() => {
+    delete process.env[variable];
+  });
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.stop()));
+  });
+  return servers;
 }

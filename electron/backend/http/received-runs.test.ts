@@ -1,23 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
 import { KeyTrap } from '../../../test/key-trap';
 import { FakeOpenAI } from '../../../test/openai-server';
-import { senderRun, storeUrls } from '../../../test/received-run';
+import { ownerKeySuite, senderRun, storeUrls } from '../../../test/received-run';
 
 const t = withTeamServer();
 const KEY = 'sk-owner-issue-29-http';
 const KEY_ENV = 'ANCHOR_TEST_OWNER_KEY_HTTP';
-const servers: { stop(): Promise<void> }[] = [];
-
-beforeAll(() => {
-  process.env[KEY_ENV] = KEY;
-});
-afterAll(() => {
-  delete process.env[KEY_ENV];
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
+const servers = ownerKeySuite(KEY_ENV, KEY);
 
 describe('security: a team lead resuming a received run (issue 29)', () => {
   it('is refused over HTTP while the run recorded other URLs, may not accept the change, and sends nothing anywhere', async () => {

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { until, withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
+import { ownerKeySuite } from '../../../test/received-run';
 
 /**
  * Issue 29, security, for TP-Eval: an optimisation someone sent, with a few-shot run that recorded the sender's
@@ -12,17 +13,7 @@ import { embedding, helperReply, targetReply } from '../../../test/optimize-fixt
 const KEY = 'sk-owner-issue-29-optimize';
 const KEY_ENV = 'ANCHOR_TEST_OWNER_KEY_OPTIMIZE';
 const ctx = withProject();
-const servers: FakeOpenAI[] = [];
-
-beforeAll(() => {
-  process.env[KEY_ENV] = KEY;
-});
-afterAll(() => {
-  delete process.env[KEY_ENV];
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
+const servers = ownerKeySuite(KEY_ENV, KEY);
 
 async function serve(options: ConstructorParameters<typeof FakeOpenAI>[0]): Promise<{ server: FakeOpenAI; url: string }> {
   const server = new FakeOpenAI(options);

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EndpointInput, RunConfigInput } from '@shared/contract';
 import { withProject } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { KeyTrap } from '../../../test/key-trap';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
-import { senderRun, storeUrls as storeUrlsIn } from '../../../test/received-run';
+import { ownerKeySuite, senderRun, storeUrls as storeUrlsIn } from '../../../test/received-run';
 import { urlFingerprint } from '../endpoints/fingerprint';
 import { storeError } from './predictions';
 import { rememberBatch } from './store/batches';
@@ -18,17 +18,7 @@ import { rememberBatch } from './store/batches';
 const KEY = 'sk-owner-issue-29';
 const KEY_ENV = 'ANCHOR_TEST_OWNER_KEY';
 const ctx = withProject();
-const servers: { stop(): Promise<void> }[] = [];
-
-beforeAll(() => {
-  process.env[KEY_ENV] = KEY;
-});
-afterAll(() => {
-  delete process.env[KEY_ENV];
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
-});
+const servers = ownerKeySuite(KEY_ENV, KEY);
 
 async function started<T extends { start(): Promise<string>; stop(): Promise<void> }>(server: T): Promise<string> {
   servers.push(server);
@@ -44,20 +34,29 @@ const received = (endpoints: EndpointInput[], input: RunConfigInput) => senderRu
 const storeUrls = (runId: number, role: 'endpoint' | 'judge', baseUrl: string, replicas: string[] = []) =>
   storeUrlsIn(ctx.backend, runId, role, baseUrl, replicas);
 
+/**
+ * A dataset of n questions, the sender's server (a trap) and the owner's, and a run the sender made on its server,
+ * stored with its URL as older projects store it, received by the owner, whose endpoint of that name is its own server.
+ */
+async function receivedFromTrap(n: number) {
+  const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, n);
+  const trap = new KeyTrap();
+  const senderUrl = await started(trap);
+  const owner = new FakeOpenAI({ reply: goldOf });
+  const ownerUrl = await started(owner);
+  const id = received([{ name: 'gpt', baseUrl: senderUrl, model: 'fake-vl' }], { datasetId, model: 'gpt' });
+  storeUrls(id, 'endpoint', senderUrl);
+  await ownerEndpoint({ name: 'gpt', baseUrl: ownerUrl, model: 'fake-vl' });
+  return { id, trap, owner, ownerUrl };
+}
+
 const confirmations = (runId: number) => db().prepare<[number], { role: string; model: string; url_fingerprint: string; changes: string }>(
   'SELECT role, model, url_fingerprint, changes FROM run_endpoint_confirmations WHERE run_id = ? ORDER BY id',
 ).all(runId);
 
 describe('security: the owner\'s key goes only where the owner pointed it (issue 29)', () => {
   it('refuses to resume a received run whose endpoint recorded the sender\'s URLs, and sends only to the owner once the owner accepts', async () => {
-    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
-    const trap = new KeyTrap();
-    const senderUrl = await started(trap);
-    const owner = new FakeOpenAI({ reply: goldOf });
-    const ownerUrl = await started(owner);
-    const id = received([{ name: 'gpt', baseUrl: senderUrl, model: 'fake-vl' }], { datasetId, model: 'gpt' });
-    storeUrls(id, 'endpoint', senderUrl);
-    await ownerEndpoint({ name: 'gpt', baseUrl: ownerUrl, model: 'fake-vl' });
+    const { id, trap, owner, ownerUrl } = await receivedFromTrap(4);
 
     await expect(ctx.backend.call('runs.resume', { id })).rejects.toMatchObject({ code: 'endpoint_changed', message: expect.stringMatching(/endpoint "gpt": its URLs differ.*Nothing was sent/) });
     expect(trap.requests).toEqual([]);
@@ -75,15 +74,8 @@ describe('security: the owner\'s key goes only where the owner pointed it (issue
   });
 
   it('never sends to a URL a run stores, even beside a fingerprint forged to match the owner\'s endpoint', async () => {
-    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
-    const trap = new KeyTrap();
-    const senderUrl = await started(trap);
-    const owner = new FakeOpenAI({ reply: goldOf });
-    const ownerUrl = await started(owner);
-    const id = received([{ name: 'gpt', baseUrl: senderUrl, model: 'fake-vl' }], { datasetId, model: 'gpt' });
-    storeUrls(id, 'endpoint', senderUrl);
+    const { id, trap, owner, ownerUrl } = await receivedFromTrap(3);
     db().prepare(`UPDATE runs SET config = json_set(config, '$.endpoint.urlFingerprint', ?) WHERE id = ?`).run(urlFingerprint(`${ownerUrl}/`), id);
-    await ownerEndpoint({ name: 'gpt', baseUrl: ownerUrl, model: 'fake-vl' });
 
     await ctx.backend.call('runs.resume', { id });
     await ctx.backend.state.runs.settled(id);
