@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointInput, RunConfigInput } from '@shared/contract';
+import { runConfigInputSchema, type EndpointInput, type RunConfigInput } from '@shared/contract';
 import { withProject } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { KeyTrap } from '../../../test/key-trap';
@@ -7,7 +7,9 @@ import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
 import { ownerKeySuite, senderRun, storeUrls as storeUrlsIn } from '../../../test/received-run';
 import { urlFingerprint } from '../endpoints/fingerprint';
+import { configHash, freezeConfig } from './config';
 import { storeError } from './predictions';
+import { runRow } from './runs';
 import { rememberBatch } from './store/batches';
 
 /**
@@ -149,6 +151,19 @@ describe('security: the owner\'s key goes only where the owner pointed it (issue
     expect(await ctx.backend.call('runs.get', { id })).toMatchObject({ status: 'done', answered: 3, correct: 3 });
     expect(trap.requests).toEqual([]);
     expect(provider.created).toHaveLength(1);
+  });
+
+  it('an eval that finds a received run by a configuration hash forged to match the owner\'s settings is refused; nothing is sent', async () => {
+    const { id, trap, owner } = await receivedFromTrap(3);
+    const input = runConfigInputSchema.parse({ datasetId: runRow(db(), id).dataset_id, model: 'gpt' });
+    // The hash `anchor eval` finds unfinished runs by, as the owner's settings give it, written over the received run's.
+    const hash = configHash(freezeConfig(input, ctx.backend.state.endpoints));
+    db().prepare('UPDATE runs SET config_hash = ? WHERE id = ?').run(hash, id);
+
+    expect(() => ctx.backend.state.runs.start(input, null, true)).toThrow(expect.objectContaining({ code: 'endpoint_changed' }));
+    await ctx.backend.state.runs.settled(id);
+    expect(trap.requests).toEqual([]);
+    expect(owner.requests).toEqual([]);
   });
 
   it('names a recorded endpoint this machine lacks, and a changed model, before anything is sent', async () => {
