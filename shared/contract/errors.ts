@@ -29,6 +29,11 @@ export const errorCodes = [
   'locked',
   /** A run stopped because its model endpoint failed (fail-fast). */
   'endpoint_failed',
+  /**
+   * The owner's endpoint is not what a run or optimisation recorded (another model or other URLs): nothing is sent
+   * until the owner confirms (`acceptEndpointChange`).
+   */
+  'endpoint_changed',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

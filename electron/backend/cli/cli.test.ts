@@ -7,6 +7,8 @@ import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../t
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
+import { KeyTrap } from '../../../test/key-trap';
+import { senderRun, storeUrls } from '../../../test/received-run';
 import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
@@ -453,6 +455,33 @@ describe('anchor score', () => {
     chmodSync(project, 0o644);
     expect(JSON.parse(anchorAsReader(data, 'info', '--project', project, '--json').stdout)).toMatchObject({ ok: true });
     expect(JSON.parse(anchorAsReader(data, 'import', tsv, '--project', project, '--json').stdout)).toMatchObject({ ok: true, value: { items: 2 } });
+  });
+
+  it('runs resume on a received project: refused while the run recorded the sender\'s URL, then sends the key only to the owner\'s server', async () => {
+    const { backend, path: project } = await backendWithProject(dir, 'received.anchor');
+    const datasetId = await seedEvalDataset(backend, dir, 4);
+    const trap = new KeyTrap();
+    const owner = new FakeOpenAI({ reply: goldOf });
+    const [senderUrl, ownerUrl] = [await trap.start(), await owner.start()];
+    const id = senderRun(backend, dir, [{ name: 'sent-gpt', baseUrl: senderUrl, model: 'fake-vl' }], { datasetId, model: 'sent-gpt' });
+    storeUrls(backend, id, 'endpoint', senderUrl);
+    await backend.close();
+    process.env.ANCHOR_TEST_CLI_KEY = 'sk-owner-cli-29';
+    try {
+      expect(anchor('models', 'add', 'sent-gpt', '--base-url', ownerUrl, '--model', 'fake-vl', '--api-key-env', 'ANCHOR_TEST_CLI_KEY', '--json').code).toBe(0);
+      const refused = await anchorAsync('runs', 'resume', String(id), '--project', project, '--json');
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, error: { code: 'endpoint_changed', message: expect.stringContaining('endpoint "sent-gpt": its URLs differ') } });
+      expect(trap.requests).toEqual([]);
+      const resumed = await anchorAsync('runs', 'resume', String(id), '--project', project, '--accept-endpoint-change', '--json');
+      expect(resumed.code).toBe(0);
+      expect(JSON.parse(resumed.stdout).value).toMatchObject({ status: 'done', answered: 4, correct: 4 });
+      expect(trap.requests).toEqual([]);
+      expect(owner.requests.map((r) => r.authorization)).toEqual(Array(4).fill('Bearer sk-owner-cli-29'));
+    } finally {
+      delete process.env.ANCHOR_TEST_CLI_KEY;
+      await Promise.all([trap.stop(), owner.stop()]);
+    }
   });
 
   it('manages endpoints and lists runs from the command line', () => {

@@ -122,8 +122,10 @@ function registerRuns(program: Command): void {
       `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
   for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
-    projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int), async (backend, out, _opts: Common, id: number) => {
-      const { done } = backend.state.runs.resume(id, which);
+    projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int)
+      .option('--accept-endpoint-change', 'continue even though this machine\'s endpoint of the run\'s name is now another model or on other URLs (recorded in the run)'),
+    async (backend, out, opts: Common & { acceptEndpointChange?: boolean }, id: number) => {
+      const { done } = backend.state.runs.resume(id, which, Boolean(opts.acceptEndpointChange));
       const summary = await follow(backend, out, id, done);
       out.result(summary, () => describeRun(summary));
     });

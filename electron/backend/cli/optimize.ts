@@ -5,7 +5,7 @@ import { int, withProject, type Common } from './commands';
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
   prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number;
-  alphaStar?: number; resume?: number;
+  alphaStar?: number; resume?: number; acceptEndpointChange?: boolean;
 }
 
 function humanPlan(plan: OptimizePlan): string {
@@ -54,6 +54,7 @@ export function registerOptimize(program: Command): void {
     .option('--dry-run', 'only count the calls it would make')
     .option('--evaluate', 'then ask the held-out test set with the original and the chosen prompt')
     .option('--resume <id>', 'continue an interrupted optimisation (finished calls come from the cache)', int)
+    .option('--accept-endpoint-change', 'with --resume: continue even though an endpoint of a recorded name is now another model or on other URLs')
     .option('--json', 'print one JSON document')
     .action(async (opts: OptimizeOptions) =>
       withProject(opts, false, async (backend, out) => {
@@ -71,7 +72,7 @@ export function registerOptimize(program: Command): void {
         };
         if (opts.resume !== undefined) {
           const stop = out.follow(backend);
-          const { jobId } = await backend.call('optimizations.resume', { id: opts.resume });
+          const { jobId } = await backend.call('optimizations.resume', { id: opts.resume, acceptEndpointChange: Boolean(opts.acceptEndpointChange) });
           await backend.jobs.settled(jobId);
           stop();
           const { optimization } = await backend.call('optimizations.get', { id: opts.resume });

@@ -24,5 +24,6 @@ export const statusOf: Record<ErrorCode, number> = {
   read_only: 503,
   locked: 503,
   endpoint_failed: 502,
+  endpoint_changed: 409,
   internal: 500,
 };

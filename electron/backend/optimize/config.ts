@@ -3,6 +3,7 @@ import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
 import type { OptimizeParams } from '@shared/optimize/params';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
+import { recordEndpoint } from '../endpoints/recorded';
 import { AppError } from '../errors';
 import { findDataset } from '../datasets/datasets';
 import { multipleChoiceTexts, taskItems } from './store';
@@ -28,6 +29,11 @@ export interface OptimizeConfig {
   fewItemIds: number[];
   testItemIds: number[];
   params: OptimizeParams;
+  /**
+   * Model and URL fingerprint of each endpoint named above, by name, when it was frozen (issue 29): what a resume is
+   * compared with, never where to send. Absent on optimisations frozen before.
+   */
+  recorded?: Record<string, { model: string; urlFingerprint: string }>;
 }
 
 export type OptimizeScope = 'question-template' | 'wrapper' | 'prefix';
@@ -78,7 +84,12 @@ function questionTemplateOf(db: Db, input: OptimizeInput, itemIds: number[]): Op
  */
 export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: EndpointStore): OptimizeConfig {
   findDataset(db, input.datasetId);
-  for (const name of [input.target, input.optimizer, input.analyzer, input.embeddings]) if (name) endpoints.get(name);
+  const recorded: NonNullable<OptimizeConfig['recorded']> = {};
+  for (const name of [input.target, input.optimizer, input.analyzer, input.embeddings]) {
+    if (!name) continue;
+    const { model, urlFingerprint } = recordEndpoint(endpoints.get(name));
+    recorded[name] = { model, urlFingerprint };
+  }
   const template = presetTemplate(input.templateId);
   if (!template) throw new AppError('invalid_input', `no prompt template "${input.templateId}"`);
   const items = taskItems(db, input.datasetId, input.task);
@@ -104,7 +115,7 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
     analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, mode: input.mode, scope, questionTemplate, zeroShot: input.zeroShot,
     template, p0: initialPrompt(template, input.mode, label, questionTemplate?.text ?? null), fewItemIds: few,
     testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
-    params: input.params,
+    params: input.params, recorded,
   };
 }
 

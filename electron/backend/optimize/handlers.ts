@@ -4,6 +4,7 @@ import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../dispatch';
 import type { EndpointStore } from '../endpoints/endpoints';
+import { confirmOptimizationEndpoints } from './endpoint-check';
 import { JUDGE_TRIES } from '../engine/judge';
 import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
@@ -71,12 +72,12 @@ export function optimizeHandlers(state: OptimizeContext): Pick<Handlers, Optimiz
   const live = new Set<number>();
   const taskName = (input: Pick<OptimizeInput, 'task' | 'datasetId'>) => input.task ?? datasetNameOf(db(), input.datasetId) ?? 'dataset';
 
-  const launch = (id: number, userId: string | null) => {
+  const launch = (id: number, userId: string | null, acceptEndpointChange = false) => {
     if (live.has(id)) throw new AppError('conflict', `optimisation ${id} is already running`);
     live.add(id);
     const row = optimizationRow(db(), id);
     const started = state.jobs.start('optimize', `TP-Eval ${row.name}`, 'candidates', (control) =>
-      runOptimization(id, { db: db(), endpoints: state.endpoints, now: state.now, retry: state.runs.retry, control, userId })
+      runOptimization(id, { db: db(), endpoints: state.endpoints, now: state.now, retry: state.runs.retry, control, userId, acceptEndpointChange })
         .finally(() => { live.delete(id); state.events.changed(['runs']); }),
     { cancelMessage: () => 'cancelled; every candidate scored so far is kept — resume to continue' });
     return started;
@@ -100,10 +101,13 @@ export function optimizeHandlers(state: OptimizeContext): Pick<Handlers, Optimiz
       await done;
       return optimizationSummary(db(), id);
     },
-    'optimizations.resume': ({ id }, ctx) => {
+    'optimizations.resume': ({ id, acceptEndpointChange }, ctx) => {
       const row = optimizationRow(db(), id);
       if (row.status === 'done') throw new AppError('conflict', `optimisation ${id} has finished`);
-      return { jobId: launch(id, ctx.userId).job.id };
+      // Endpoints are the owner's settings: only the owner says an optimisation may go on with changed ones.
+      if (acceptEndpointChange && ctx.remote) throw new AppError('forbidden', 'only the machine\'s owner can accept an endpoint change for an optimisation');
+      confirmOptimizationEndpoints(db(), id, row.frozen, state.endpoints, acceptEndpointChange, ctx.userId, state.now().toISOString());
+      return { jobId: launch(id, ctx.userId, acceptEndpointChange).job.id };
     },
     'optimizations.list': ({ datasetId }) => optimizationIds(db(), datasetId).map((id) => optimizationSummary(db(), id)),
     'optimizations.get': ({ id }) => ({ optimization: optimizationSummary(db(), id), candidates: candidates(db(), id) }),

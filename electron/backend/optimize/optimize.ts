@@ -11,7 +11,8 @@ import { RunStats } from '../engine/stats';
 import type { JobControl } from '../jobs/registry';
 import { freezeConfig } from '../runs/config';
 import { executeRun } from '../runs/execute';
-import { createOptimizationRun, runRow, runSummary } from '../runs/runs';
+import { confirmRunEndpoints } from '../runs/endpoint-check';
+import { createOptimizationRun, runConfig, runRow, runSummary } from '../runs/runs';
 import { runInputFor, type OptimizeConfig } from './config';
 import { askHelper, embed, helperFor, type OptimizationCall, type Helper, type HelperImage } from './helpers';
 import {
@@ -26,6 +27,8 @@ export interface OptimizeDeps {
   retry: RetryPolicy;
   control: JobControl;
   userId: string | null;
+  /** The owner accepted changed endpoints on resume: runs made before are confirmed to continue on this machine's (issue 29). */
+  acceptEndpointChange?: boolean;
 }
 
 const OPTIMIZER_MAX_TOKENS = 1024;
@@ -48,6 +51,9 @@ export async function askWithPrompt(
     runId = createOptimizationRun(db, input, frozen, deps.userId, deps.now(), optimizationId);
   }
   if (runRow(db, runId).status !== 'done') {
+    if (existingRun !== null && deps.acceptEndpointChange) {
+      confirmRunEndpoints(db, runId, runConfig(runRow(db, runId)), deps.endpoints, true, deps.userId, deps.now().toISOString());
+    }
     // The optimisation's job drives the run; the run's own progress would only overwrite the optimisation's.
     const control: JobControl = { id: deps.control.id, signal: deps.control.signal, progress: () => undefined };
     const outcome = await executeRun(runId, 'unanswered', {

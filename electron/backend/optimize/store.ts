@@ -216,3 +216,18 @@ export function evaluatedRows(db: Db): EvaluatedRow[] {
   return db.prepare<[], EvaluatedRow>(`SELECT o.id, o.dataset_id, o.task, o.config, o.test_original, o.test_custom FROM optimizations o
     WHERE o.test_original IS NOT NULL AND o.test_custom IS NOT NULL ORDER BY o.test_custom DESC, o.id DESC`).all();
 }
+
+/** What the owner confirmed an optimisation may continue with, per endpoint name (the newest one wins). */
+export function latestOptimizationConfirmations(db: Db, id: number): Map<string, { model: string; urlFingerprint: string }> {
+  const rows = db.prepare<[number], { name: string; model: string; url_fingerprint: string }>(
+    'SELECT name, model, url_fingerprint FROM optimization_endpoint_confirmations WHERE optimization_id = ? ORDER BY id',
+  ).all(id);
+  return new Map(rows.map((r) => [r.name, { model: r.model, urlFingerprint: r.url_fingerprint }]));
+}
+
+export function insertOptimizationConfirmation(
+  db: Db, id: number, name: string, confirmed: { model: string; urlFingerprint: string }, changes: string, userId: string | null, at: string,
+): void {
+  db.prepare(`INSERT INTO optimization_endpoint_confirmations (optimization_id, name, model, url_fingerprint, changes, confirmed_by, confirmed_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`).run(id, name, confirmed.model, confirmed.urlFingerprint, changes, userId, at);
+}

@@ -4,7 +4,9 @@ import type { ChatReply } from '../engine/client';
 import { ResponseCache } from '../engine/cache';
 import { judgeFor, storeReply, type ReplySink } from '../engine/reply';
 import { buildRequest, ImageEncoder, requestKey, type BuiltRequest, type Unit } from '../engine/request';
-import { cacheable, keysFor, type FrozenConfig } from './config';
+import { cacheable } from './config';
+import { resolveRunEndpoints } from './endpoint-check';
+import type { AskSettings } from '../engine/settings';
 import type { RunnerDeps, RunOutcome } from './execute';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './runs';
@@ -16,7 +18,7 @@ interface Pending { unit: Unit; built: BuiltRequest; key: string }
 interface Tally { answered: number; errors: number }
 
 /** One request of the batch's JSONL: the body the live client would send, named by question and pass. */
-function batchLine(config: FrozenConfig, unit: Unit, built: BuiltRequest): string {
+function batchLine(config: AskSettings, unit: Unit, built: BuiltRequest): string {
   const body = {
     model: config.endpoint!.model, messages: [{ role: 'user', content: built.content }], temperature: config.temperature,
     max_tokens: config.maxTokens, ...(config.seed !== null ? { seed: config.seed } : {}),
@@ -97,12 +99,13 @@ function readLine(line: string): ReadLine | null {
  */
 export async function executeBatchRun(runId: number, which: 'unanswered' | 'errors', deps: RunnerDeps): Promise<RunOutcome> {
   const { db, control } = deps;
-  const config = runConfig(runRow(db, runId));
+  // The owner's endpoint as configured now (refused when it is not the one recorded): uploads and polls of a batch id
+  // stored in the project go there, never to a server the project names.
+  const { settings: config, keys } = resolveRunEndpoints(db, runId, runConfig(runRow(db, runId)), deps.endpoints);
   const endpoint = config.endpoint!;
   const units = loadUnits(db, runId, which);
   const iso = () => deps.now().toISOString();
   const stop = AbortSignal.any([control.signal, deps.pause]);
-  const keys = keysFor(config, deps.endpoints);
   const provider = new BatchProvider(endpoint, keys.endpoint);
   const sink: ReplySink = {
     db, answers: answerSink(db, runId), endpoint, judge: judgeFor(config.judge, keys.judge), cache: new ResponseCache(db), useCache: cacheable(config),
@@ -147,7 +150,7 @@ function unfinished(runId: number, deps: RunnerDeps, state: BatchState, tally: T
 }
 
 /** Builds each unit's request exactly as the live engine would; cache hits are stored at once and not sent. */
-async function pendingRequests(config: FrozenConfig, units: Unit[], sink: ReplySink, tally: Tally, withImages: boolean): Promise<Map<string, Pending>> {
+async function pendingRequests(config: AskSettings, units: Unit[], sink: ReplySink, tally: Tally, withImages: boolean): Promise<Map<string, Pending>> {
   const encoder = withImages && config.images ? new ImageEncoder(sink.db, config.imageMaxSide) : null;
   const params = { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed };
   const pending = new Map<string, Pending>();

@@ -1,20 +1,28 @@
 import { createHash } from 'node:crypto';
-import {
-  HUMAN_MODEL, RANDOM_MODEL, type Endpoint, type RunConfigParsed,
-} from '@shared/contract';
+import { HUMAN_MODEL, RANDOM_MODEL, type RunConfigParsed } from '@shared/contract';
 import { presetTemplate, promptTemplateSchema, type PromptTemplate } from '@shared/prompts/templates';
 import { EXTRACTOR_VERSION } from '@shared/scoring/extract';
 import type { EndpointStore } from '../endpoints/endpoints';
-import type { AskKeys, AskSettings, EndpointSnapshot } from '../engine/settings';
+import { recordEndpoint, type RecordedEndpoint } from '../endpoints/recorded';
+import type { AskSettings } from '../engine/settings';
 import { AppError } from '../errors';
 
 export { cacheable, type EndpointSnapshot } from '../engine/settings';
 
 /**
+ * An endpoint as a run's configuration holds it. Runs frozen before issue 29 hold `baseUrl` and `replicas` instead of
+ * the fingerprint; `identityOf` (endpoints/recorded.ts) is the one reader of either, and no request is built from them.
+ */
+export type StoredEndpoint = Omit<RecordedEndpoint, 'urlFingerprint'> & { urlFingerprint?: string };
+
+/**
  * What a run was asked with, frozen at creation so a score always names its exact configuration: the engine's settings
  * (VRPTest's clarification, METHODS §6.5, is absent when off) and what only the run keeps.
  */
-export interface FrozenConfig extends AskSettings {
+export interface FrozenConfig extends Omit<AskSettings, 'endpoint' | 'judge'> {
+  /** Which endpoints were used, never where to send (runs/endpoint-check.ts resolves them on this machine). */
+  endpoint: StoredEndpoint | null;
+  judge: StoredEndpoint | null;
   templateHash: string;
   extractor: string;
   circular: boolean;
@@ -30,10 +38,6 @@ export interface FrozenConfig extends AskSettings {
   batch?: true;
 }
 
-function snapshot({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnapshot {
-  return rest;
-}
-
 export function templateHash(template: PromptTemplate): string {
   const { id: _id, name: _name, ...words } = template;
   return createHash('sha256').update(JSON.stringify(words)).digest('hex').slice(0, 16);
@@ -42,13 +46,13 @@ export function templateHash(template: PromptTemplate): string {
 export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): FrozenConfig {
   const kind = input.model === RANDOM_MODEL ? 'random' : input.model === HUMAN_MODEL ? 'human' : 'model';
   const endpoint = kind === 'model' ? endpoints.get(input.model) : null;
-  const judge = input.judge ? snapshot(endpoints.get(input.judge)) : null;
+  const judge = input.judge ? recordEndpoint(endpoints.get(input.judge)) : null;
   const template = input.template ? promptTemplateSchema.parse(input.template) : presetTemplate(input.templateId);
   if (!template) throw new AppError('invalid_input', `no prompt template "${input.templateId}"`);
   if (input.circular && kind === 'human') throw new AppError('invalid_input', 'CircularEval is for models; a person answers each question once');
   return {
     kind,
-    endpoint: endpoint ? snapshot(endpoint) : null,
+    endpoint: endpoint ? recordEndpoint(endpoint) : null,
     judge,
     template,
     templateHash: templateHash(template),
@@ -76,10 +80,4 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
 /** Identifies "the same run again" (for resuming from the CLI); the name is not part of it. */
 export function configHash(config: FrozenConfig): string {
   return createHash('sha256').update(JSON.stringify(config)).digest('hex');
-}
-
-/** The keys of a run's endpoint and judge, looked up now (an endpoint deleted since the run was made is an error). */
-export function keysFor(config: Pick<FrozenConfig, 'endpoint' | 'judge'>, endpoints: EndpointStore): AskKeys {
-  const keyOf = (e: EndpointSnapshot | null) => (e ? endpoints.apiKey(endpoints.get(e.name)) : null);
-  return { endpoint: keyOf(config.endpoint), judge: keyOf(config.judge) };
 }

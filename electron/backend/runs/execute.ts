@@ -4,7 +4,7 @@ import { storageFailure } from '../db/failures';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { askUnits, type EngineDeps, type Tally } from '../engine/runner';
 import { AppError } from '../errors';
-import { keysFor } from './config';
+import { resolveRunEndpoints } from './endpoint-check';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './runs';
 import { loadUnits } from './store/units';
@@ -35,10 +35,11 @@ export async function executeRun(runId: number, which: 'unanswered' | 'errors', 
   const { db } = deps;
   const config = runConfig(runRow(db, runId));
   if (config.kind === 'human') throw new AppError('invalid_input', 'a human-evaluation run is answered in the Runs screen, not by a job');
+  // Before anything is sent: the owner's endpoints as configured now, refused when they are not what the run recorded.
+  const { settings, keys } = resolveRunEndpoints(db, runId, config, deps.endpoints);
   const units = loadUnits(db, runId, which);
-  const keys = keysFor(config, deps.endpoints);
   setRunStatus(db, runId, 'running', null, null);
-  const tally = await askUnits(units, config, { ...deps, keys, answers: answerSink(db, runId) });
+  const tally = await askUnits(units, settings, { ...deps, keys, answers: answerSink(db, runId) });
   return endRun(runId, deps, tally, units.length);
 }
 

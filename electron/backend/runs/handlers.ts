@@ -34,8 +34,10 @@ export interface RunsContext {
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
 export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }: RunsContext): Pick<Handlers, RunsMethod> {
-  const restart = (id: number, which: 'unanswered' | 'errors') => {
-    const { runId, jobId } = runs.resume(id, which);
+  const restart = (input: { id: number; acceptEndpointChange: boolean }, which: 'unanswered' | 'errors', ctx: CallContext) => {
+    // Endpoints are the owner's settings (as endpoints.save is): only the owner says a run may go on with changed ones.
+    if (input.acceptEndpointChange && ctx.remote) throw new AppError('forbidden', 'only the machine\'s owner can accept an endpoint change for a run');
+    const { runId, jobId } = runs.resume(input.id, which, input.acceptEndpointChange, ctx.userId);
     return { runId, jobId };
   };
   return {
@@ -49,8 +51,8 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }
     'runs.get': ({ id }, ctx) => withheldScores(runs.get(id), readRules.everything(ctx)),
     'runs.pause': ({ id }) => runs.pause(id),
     'runs.cancel': ({ id }) => runs.cancel(id),
-    'runs.resume': ({ id }) => restart(id, 'unanswered'),
-    'runs.retryErrors': ({ id }) => restart(id, 'errors'),
+    'runs.resume': (input, ctx) => restart(input, 'unanswered', ctx),
+    'runs.retryErrors': (input, ctx) => restart(input, 'errors', ctx),
     'runs.delete': ({ id }) => {
       if (runs.isLive(id)) throw new AppError('conflict', `run ${id} is running; pause or cancel it first`);
       runs.refuseIfHeldElsewhere(id);

@@ -12,6 +12,7 @@ import { executeRun, type RunOutcome } from './execute';
 import { RunStats } from '../engine/stats';
 import type { ProjectSession } from '../session';
 import { freezeConfig } from './config';
+import { confirmRunEndpoints } from './endpoint-check';
 import { planRun } from './plan';
 import { storeAnswer } from './predictions';
 import { createRun, findResumable, listRuns, runSummary, setRunStatus } from './runs';
@@ -65,6 +66,8 @@ export class RunManager {
     const { runId, existing } = this.db.transaction(() => {
       const found = reuse ? findResumable(this.db, config) : null;
       if (found !== null && this.live.has(found)) throw new AppError('conflict', `run ${found} is already running`);
+      // A run found by its configuration's hash is still one the project recorded: its endpoints are checked as on resume.
+      if (found !== null) confirmRunEndpoints(this.db, found, runConfig(runRow(this.db, found)), this.endpoints, false, userId, this.now().toISOString());
       const id = found ?? createRun(this.db, input, config, userId, this.now());
       if (config.kind !== 'human') takeLease(this.db, id, token, this.now(), this.leaseMs);
       return { runId: id, existing: found };
@@ -75,15 +78,24 @@ export class RunManager {
     return { runId, jobId, done, resumed: existing !== null };
   }
 
-  resume(id: number, which: 'unanswered' | 'errors' = 'unanswered'): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
+  /**
+   * Continues a run. Its endpoints must be the ones it recorded (`endpoint_changed` otherwise, nothing sent) unless the
+   * owner accepts the change, which is recorded in the run in the transaction that takes its lease.
+   */
+  resume(id: number, which: 'unanswered' | 'errors' = 'unanswered', acceptEndpointChange = false, userId: string | null = null,
+  ): { runId: number; jobId: string | null; done: Promise<RunOutcome> | null } {
     const row = runRow(this.db, id);
     if (row.kind === 'human') return { runId: id, jobId: null, done: null };
-    const { imported, reread } = runConfig(row);
+    const config = runConfig(row);
+    const { imported, reread } = config;
     if (imported) throw new AppError('conflict', `run ${id} was scored from ${imported.file}; there is no model to ask`);
     if (reread) throw new AppError('conflict', `run ${id} re-reads the replies of run ${reread.run}; resume that run instead`);
     if (this.live.has(id)) throw new AppError('conflict', `run ${id} is already running`);
     const token = newHolderToken();
-    this.db.transaction(() => takeLease(this.db, id, token, this.now(), this.leaseMs)).immediate();
+    this.db.transaction(() => {
+      confirmRunEndpoints(this.db, id, config, this.endpoints, acceptEndpointChange, userId, this.now().toISOString());
+      takeLease(this.db, id, token, this.now(), this.leaseMs);
+    }).immediate();
     const { jobId, done } = this.launch(id, which, token);
     return { runId: id, jobId, done };
   }

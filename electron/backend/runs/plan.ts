@@ -3,6 +3,7 @@ import { renderPrompt } from '@shared/prompts/templates';
 import { interventionParts } from '@shared/vrp/instruction';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
+import { snapshotOf } from '../endpoints/recorded';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
 import { cacheable, type FrozenConfig } from './config';
 import { ResponseCache } from '../engine/cache';
@@ -22,6 +23,8 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const read = planReaders(db);
   const useCache = cacheable(config) && config.kind === 'model';
   const cache = new ResponseCache(db);
+  // The configuration was frozen from this machine's endpoints a moment ago: the dry run keys and prices by them.
+  const endpoint = config.endpoint ? snapshotOf(endpoints.get(config.endpoint.name)) : null;
   let promptTokens = 0;
   let fromCache = 0;
   for (const unit of units) {
@@ -34,8 +37,8 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     );
     // The message exactly as buildRequest will record it, so the cache key below is the engine's key.
     const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
-    if (useCache && config.endpoint) {
-      const key = requestKey(config.endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
+    if (useCache && endpoint) {
+      const key = requestKey(endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
       if (cache.has(key)) { fromCache++; continue; }
     }
     const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
@@ -46,7 +49,6 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const alreadyAnswered = existing === null ? 0 : answeredCount(db, existing);
   const toAsk = config.kind === 'human' ? 0 : units.length - fromCache;
   const maxOutputTokens = config.kind === 'model' ? toAsk * config.maxTokens : 0;
-  const endpoint = config.endpoint;
   const priced = endpoint && (endpoint.priceIn !== null || endpoint.priceOut !== null);
   // A batch is billed at the provider's discount (OpenAI: half price), so the bound shown is the discounted one.
   const batchDiscount = config.batch && endpoint ? endpoint.batchDiscount ?? 0.5 : null;

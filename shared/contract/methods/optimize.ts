@@ -5,6 +5,8 @@ import {
 } from '../optimize-entities';
 
 const byId = z.object({ id: z.number().int() });
+/** Resuming compares the endpoints with what the optimisation recorded; a change is refused unless this is true (issue 29). */
+const resume = byId.extend({ acceptEndpointChange: z.boolean().default(false) });
 
 /** TP-Eval: per-model prompt customisation (METHODS §7), through the evaluation engine. */
 export const optimizeMethods = {
@@ -18,7 +20,7 @@ export const optimizeMethods = {
   /** Creates an optimisation and waits for its end (the CLI and tests). */
   'optimizations.run': method({ access: LEAD, doc: 'Run a TP-Eval optimisation to its end.', input: optimizeInputSchema, output: optimizationSchema, mutates: ['runs', 'jobs'] }),
   /** Continues an unfinished optimisation; calls already answered come from the cache. */
-  'optimizations.resume': method({ access: LEAD, doc: 'Resume an optimisation.', input: byId, output: z.object({ jobId: z.string() }), mutates: ['runs', 'jobs'] }),
+  'optimizations.resume': method({ access: LEAD, doc: 'Resume an optimisation.', input: resume, output: z.object({ jobId: z.string() }), mutates: ['runs', 'jobs'] }),
   'optimizations.list': method({ access: 'user', reads: ['runs'], doc: 'Optimisations, newest first.', input: z.object({ datasetId: z.number().int().optional() }), output: z.array(optimizationSchema) }),
   'optimizations.get': method({
     access: 'user', reads: ['runs'], doc: 'An optimisation with every candidate.', input: byId,

@@ -10,6 +10,11 @@ import { predictionFormatSchema, toolkitComparisonSchema, unmatchedRowSchema } f
 
 const runId = z.object({ id: z.number().int() });
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
+/**
+ * Resuming or retrying a run asks the owner's endpoints of the names it recorded; when one is now another model or on
+ * other servers the call is refused (`endpoint_changed`) unless this is true, which records the change in the run.
+ */
+const restart = runId.extend({ acceptEndpointChange: z.boolean().default(false) });
 
 export const runMethods = {
   'runs.templates': method({ access: 'user', reads: ['runs'], doc: 'The prompt template presets (METHODS §3).', input: noInput, output: z.array(promptTemplateSchema) }),
@@ -21,9 +26,9 @@ export const runMethods = {
   /** Stops sending; requests in flight finish and are stored. Resume asks only what is left. */
   'runs.pause': method({ access: LEAD, doc: 'Pause a running run.', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
   'runs.cancel': method({ access: LEAD, doc: 'Stop a run now (requests in flight are dropped).', input: runId, output: runSummarySchema, mutates: ['runs', 'jobs'] }),
-  'runs.resume': method({ access: LEAD, doc: 'Continue a paused, cancelled or interrupted run.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.resume': method({ access: LEAD, doc: 'Continue a paused, cancelled or interrupted run.', input: restart, output: started, mutates: ['runs', 'jobs'] }),
   /** Re-asks only the questions whose requests failed; their error rows stay until an answer replaces them. */
-  'runs.retryErrors': method({ access: LEAD, doc: 'Re-ask failed requests.', input: runId, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.retryErrors': method({ access: LEAD, doc: 'Re-ask failed requests.', input: restart, output: started, mutates: ['runs', 'jobs'] }),
   'runs.delete': method({ access: LEAD, doc: 'Delete a run and its predictions.', input: runId, output: z.object({ deleted: z.boolean() }), mutates: ['runs'] }),
   'runs.predictions': method({
     access: 'user', reads: ['runs'],
