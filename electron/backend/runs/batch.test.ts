@@ -16,7 +16,7 @@ afterEach(async () => {
 const batchInput = (datasetId: number) => ({
   datasetId, model: 'hosted', roles: ['origin' as const], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null,
   temperature: null, maxTokens: 16, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null,
-  concurrency: null, failFast: false, batch: true,
+  concurrency: null, failFast: false, batch: true, triplets: 'submitted' as const,
 });
 
 async function hostedBatchServer(reply = goldOf): Promise<FakeBatchAPI> {
