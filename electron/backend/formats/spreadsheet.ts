@@ -43,8 +43,8 @@ async function readWorkbook(path: string): Promise<TableRows> {
   const lines: number[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, number) => {
     if (number === 1) return;
-    const record: Record<string, string> = {};
-    header.forEach((name, column) => { if (name) record[name] = cellText(row.getCell(column).value); });
+    // Own properties: a column named `__proto__` is a column like any other (an assignment would set the prototype).
+    const record: Record<string, string> = Object.fromEntries(header.flatMap((name, column) => (name ? [[name, cellText(row.getCell(column).value)]] : [])));
     if (Object.values(record).every((v) => v === '')) return;
     records.push(record);
     lines.push(number);
