@@ -1,7 +1,7 @@
 import type { EChartsOption, CustomSeriesRenderItem } from 'echarts';
 import type { AccuracyCellData } from '../contract/report-entities';
 import { ciText, pct1 } from './format';
-import { escapeHtml } from './safe-text';
+import { chartText, escapeHtml } from './safe-text';
 
 /** Colours a chart takes from the app's theme (CSS variables in the renderer, the light palette in HTML exports). */
 export interface ChartTheme {
@@ -49,7 +49,7 @@ function valueAxis(theme: ChartTheme, name: string) {
 
 function categoryAxis(theme: ChartTheme, labels: readonly string[]) {
   return {
-    type: 'category' as const, data: [...labels], inverse: true,
+    type: 'category' as const, data: labels.map(chartText), inverse: true,
     axisLabel: { color: theme.text, width: 230, overflow: 'truncate' as const }, axisLine: { lineStyle: { color: theme.grid } }, axisTick: { show: false },
   };
 }
@@ -92,11 +92,11 @@ export function accuracyBars(theme: ChartTheme, labels: readonly string[],
     yAxis: categoryAxis(theme, labels),
     series: [
       ...series.map((s, i) => ({
-        type: 'bar' as const, name: s.name, data: s.cells.map((c) => c ? round1(c.accuracy) : null), barMaxWidth: 22,
+        type: 'bar' as const, name: chartText(s.name), data: s.cells.map((c) => c ? round1(c.accuracy) : null), barMaxWidth: 22,
         itemStyle: { color: theme.series[i % theme.series.length], borderRadius: [0, 3, 3, 0] },
       })),
       ...series.map((s, i) => ({
-        type: 'custom' as const, name: s.name, silent: true, z: 5,
+        type: 'custom' as const, name: chartText(s.name), silent: true, z: 5,
         renderItem: whiskers(theme.text),
         data: s.cells.flatMap((c, j) => c ? [[c.ci95.low, c.ci95.high, j, (i - (k - 1) / 2) * barShare]] : []),
         encode: { x: [0, 1], y: 2 }, tooltip: { show: false },
@@ -112,7 +112,7 @@ export function vrpRadar(theme: ChartTheme, axes: readonly string[], lines: read
     legend: { bottom: 0, textStyle: { color: theme.text } },
     tooltip: { trigger: 'item' },
     radar: {
-      indicator: axes.map((name) => ({ name, max: 100, min: 0 })),
+      indicator: axes.map((name) => ({ name: chartText(name), max: 100, min: 0 })),
       radius: '62%',
       axisName: { color: theme.muted },
       splitLine: { lineStyle: { color: theme.grid } },
@@ -122,7 +122,7 @@ export function vrpRadar(theme: ChartTheme, axes: readonly string[], lines: read
     series: [{
       type: 'radar',
       data: lines.map((l, i) => ({
-        name: l.name, value: l.values.map((v) => v === null ? 0 : round1(v)),
+        name: chartText(l.name), value: l.values.map((v) => v === null ? 0 : round1(v)),
         lineStyle: { color: theme.series[i % theme.series.length], width: 2 }, itemStyle: { color: theme.series[i % theme.series.length] },
         areaStyle: { opacity: 0.06 },
       })),

@@ -14,17 +14,21 @@ export function listDatasets(db: Db): DatasetSummary[] {
   const itemCount = itemCounts(db);
   const counts = questionCounts(db);
   return rows.map((d) => {
-    const byRole: Record<string, number> = {};
-    const bySource: Record<string, number> = {};
+    // Maps, not `{}`: a source is data, and one named `constructor` would add to the function every object inherits.
+    const byRole = new Map<string, number>();
+    const bySource = new Map<string, number>();
     let questionCount = 0;
     for (const c of counts) {
       if (c.id !== d.id) continue;
-      byRole[c.role] = (byRole[c.role] ?? 0) + c.n;
+      byRole.set(c.role, (byRole.get(c.role) ?? 0) + c.n);
       const source = c.source || '(none)';
-      bySource[source] = (bySource[source] ?? 0) + c.n;
+      bySource.set(source, (bySource.get(source) ?? 0) + c.n);
       questionCount += c.n;
     }
-    return { id: d.id, name: d.name, format: d.format, createdAt: d.created_at, itemCount: itemCount.get(d.id) ?? 0, questionCount, byRole, bySource };
+    return {
+      id: d.id, name: d.name, format: d.format, createdAt: d.created_at, itemCount: itemCount.get(d.id) ?? 0, questionCount,
+      byRole: Object.fromEntries(byRole), bySource: Object.fromEntries(bySource),
+    };
   });
 }
 

@@ -48,7 +48,6 @@ export function jsonSafe(value: unknown): unknown {
 }
 
 export function pickExtra(record: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) if (!known.has(key)) extra[key] = jsonSafe(value);
-  return extra;
+  // Own properties, so a field named `__proto__` is kept as a field rather than setting the object's prototype.
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !known.has(key)).map(([key, value]) => [key, jsonSafe(value)]));
 }

@@ -72,8 +72,8 @@ async function readWorkbook(path: string, keep: KeepColumn, limits: TableLimits)
           header = texts.map((t) => t.trim());
           continue;
         }
-        const record: Record<string, string> = {};
-        header.forEach((name, column) => { if (name && keep(name)) record[name] = texts[column] ?? ''; });
+        // Own properties: a column named `__proto__` is a column like any other (an assignment would set the prototype).
+        const record: Record<string, string> = Object.fromEntries(header.flatMap((name, column) => (name && keep(name) ? [[name, texts[column] ?? '']] : [])));
         if (Object.values(record).every((v) => v === '')) continue;
         out.add(record, row.number);
       }

@@ -71,8 +71,8 @@ export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
         continue;
       }
       checkCancelled(ctx.signal);
-      const cells: Record<string, string> = {};
-      header.forEach((h, i) => (cells[h] = record[i] ?? ''));
+      // Own properties (not `cells[h] = …`): a column named `__proto__` would otherwise set the object's prototype and vanish.
+      const cells: Record<string, string> = Object.fromEntries(header.map((h, i) => [h, record[i] ?? '']));
       addRow({ cells, line }, ctx, optionColumns, header, byIndex, copies);
       ctx.report(size ? info.bytes / size : 1);
     }
@@ -132,8 +132,7 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   const question = cells.question ?? '';
   if (question.trim() === '') throw fail('the question is empty');
 
-  const extra: Record<string, string> = {};
-  for (const h of header) if (!TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '') extra[h] = cells[h]!;
+  const extra = Object.fromEntries(header.filter((h) => !TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '').map((h) => [h, cells[h]!]));
   const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
   const type = options.length > 0 ? 'multiple-choice' : 'open';
   const scoring = scoringCell(cells.scoring, type, fail);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { backendWithProject, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
 
@@ -62,6 +63,18 @@ describe('VLMEvalKit TSV', () => {
     // The reused image is written once and referenced by index, as VLMEvalKit does.
     const lines = readFileSync(out, 'utf8').split('\n');
     expect(lines[3]!.split('\t')[1]).toBe('0');
+  });
+
+  it('keeps columns named __proto__ and constructor through import and export', async () => {
+    const file = join(t.dir, 'named.tsv');
+    const rows = sampleTsvRows(2).map((r, i) => [...r, i === 0 ? '__proto__' : `p${i}`, i === 0 ? 'constructor' : `c${i}`]);
+    writeTsv(file, rows);
+    await t.backend.call('imports.run', { files: [file], dataset: 'named' });
+    const out = join(t.dir, 'named-out.tsv');
+    await t.backend.call('exports.run', { dataset: 'named', format: 'vlmevalkit', out });
+    const [header, first] = parse(readFileSync(out, 'utf8'), { delimiter: '\t', relax_quotes: true }) as string[][];
+    expect(first![header!.indexOf('__proto__')]).toBe('p1');
+    expect(first![header!.indexOf('constructor')]).toBe('c1');
   });
 
   const failing: [string, (rows: string[][]) => string, RegExp][] = [

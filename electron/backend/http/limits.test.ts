@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { raw, withTeamServer } from '../../../test/http-fixtures';
+import { GUIDELINES_MAX } from '@shared/contract';
 import { BODY_LIMITS } from './body';
 
 const t = withTeamServer({ maxUploadBytes: 64 * 1024 });
@@ -57,5 +58,19 @@ describe('bodies and uploads', () => {
     const ok = await send('fine.tsv', 'application/octet-stream', Buffer.from('index\tquestion\n'));
     expect(ok.status).toBe(200);
     expect(readdirSync(uploads())).toHaveLength(1);
+  });
+
+  it('refuses guidelines over their length as too_large, naming the limit, and keeps the current version', async () => {
+    const lea = t.cookie('lea');
+    const saved = await t.post('api/guidelines.save', { datasetId: t.datasetId, body: '# Rules', baseVersion: null }, lea);
+    expect(saved.status).toBe(200);
+    const hostile = '>'.repeat(GUIDELINES_MAX + 1);
+    const r = await t.post('api/guidelines.save', { datasetId: t.datasetId, body: hostile, baseVersion: 1 }, lea);
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.text)).toMatchObject({ ok: false, error: { code: 'too_large', message: expect.stringContaining('100,000 characters') } });
+    const atLimit = await t.post('api/guidelines.save', { datasetId: t.datasetId, body: hostile.slice(1), baseVersion: 1 }, lea);
+    expect(atLimit.status).toBe(200);
+    const shown = JSON.parse((await t.post('api/guidelines.get', { datasetId: t.datasetId }, t.cookie('ann'))).text) as { value: { shown: { version: number } } };
+    expect(shown.value.shown.version).toBe(2);
   });
 });

@@ -71,7 +71,8 @@ export function assignItems(db: Db, by: string | null, input: AssignInput, now: 
     if (items.length === 0) throw new AppError('invalid_input', 'no unassigned items match; pick other items or reassign them by hand');
     // How many items each checker already checks, so new work goes to the least loaded.
     const load = checkerLoads(db);
-    const byAnnotator: Record<string, number> = {};
+    // A Map: user names are data, and `constructor` is a valid one (on `{}` its count would start from a function).
+    const byAnnotator = new Map<string, number>();
     const per = Math.ceil(items.length / annotators.length);
     items.forEach((itemId, i) => {
       const annotator = annotators[Math.floor(i / per)]!;
@@ -80,9 +81,9 @@ export function assignItems(db: Db, by: string | null, input: AssignInput, now: 
         .slice(0, 2).map((c) => c.id) as [string, string];
       for (const c of pair) load.set(c, (load.get(c) ?? 0) + 1);
       place(db, by, itemId, annotator.id, pair, now, null);
-      byAnnotator[annotator.id] = (byAnnotator[annotator.id] ?? 0) + 1;
+      byAnnotator.set(annotator.id, (byAnnotator.get(annotator.id) ?? 0) + 1);
     });
-    return { assigned: items.length, byAnnotator };
+    return { assigned: items.length, byAnnotator: Object.fromEntries(byAnnotator) };
   })();
 }
 

@@ -1,4 +1,4 @@
-import type { GuidelineVersion, Guidelines } from '@shared/contract';
+import { GUIDELINES_MAX, type GuidelineVersion, type Guidelines } from '@shared/contract';
 import type { Db } from '../db/open';
 import { appendRevision } from '../db/revisions';
 import { AppError } from '../errors';
@@ -21,6 +21,10 @@ export function getGuidelines(db: Db, datasetId: number, version?: number): Guid
  */
 export function saveGuidelines(db: Db, userId: string | null, input: { datasetId: number; body: string; baseVersion: number | null },
   now: Date): GuidelineVersion {
+  if (input.body.length > GUIDELINES_MAX) {
+    throw new AppError('too_large', `Guidelines hold at most ${GUIDELINES_MAX.toLocaleString('en')} characters; this text has `
+      + `${input.body.length.toLocaleString('en')}. Move long material to a linked document.`);
+  }
   findDataset(db, input.datasetId);
   return db.transaction(() => {
     const latest = latestGuidelineVersion(db, input.datasetId);

@@ -69,6 +69,15 @@ describe('the triplet workflow', () => {
     expect(reviews.map((r) => [r.round, r.passed])).toEqual([[1, false], [1, true], [2, true], [2, true]]);
   });
 
+  it('assigns work to a person named constructor and counts it under that name', async () => {
+    const seeded = await seedTeam(t.backend, t.dir);
+    await t.backend.call('users.add', { name: 'constructor', roles: ['annotator'] });
+    const result = await as(t.backend, 'lea')('assignments.assign', {
+      datasetId: seeded.datasetId, annotators: ['constructor'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 2 },
+    });
+    expect(result.byAnnotator).toEqual({ constructor: 2 });
+  });
+
   it('never lets an annotator review their own triplet, and a checker cannot edit', async () => {
     const { datasetId, itemIds, lead } = await assigned();
     // ann2 annotates one item and checks others: reviewing their own is refused even with the checker role.

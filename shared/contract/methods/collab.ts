@@ -15,8 +15,9 @@ export const collabMethods = {
   }),
   'guidelines.save': method({
     access: LEAD,
-    doc: 'Save a dataset\'s guidelines as a new version; refused when someone saved a newer one since `baseVersion`.',
-    input: z.object({ datasetId: z.number().int(), body: z.string().max(GUIDELINES_MAX), baseVersion: z.number().int().nullable() }),
+    doc: `Save a dataset's guidelines as a new version (at most ${GUIDELINES_MAX} characters); refused when someone saved a newer one since \`baseVersion\`.`,
+    // The length is checked by the handler, so a long text is refused as `too_large` naming the limit.
+    input: z.object({ datasetId: z.number().int(), body: z.string(), baseVersion: z.number().int().nullable() }),
     output: guidelineVersionSchema,
     mutates: ['team'],
   }),
