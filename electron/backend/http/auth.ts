@@ -81,22 +81,28 @@ export async function login(backend: Backend, body: unknown, res: ServerResponse
   const db = backend.state.requireProject().db;
   const { name, password } = parsed.data;
   const { throttle, address } = gate;
-  // Counted as a miss before the hash is checked, in the same synchronous step as the check of the slow-down.
-  const attempt = throttle.attempt(name, address);
-  if (attempt.blocked) {
-    throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(attempt.blocked.until, backend.state.now().getTime())}`);
+  // A few checks at a time per address; a name's miss is counted before its hash is checked (login-throttle.ts).
+  const done = await throttle.turn(address);
+  let found: ReturnType<typeof passwordHashOf>;
+  try {
+    const attempt = throttle.attempt(name, address);
+    if (attempt.blocked) {
+      throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(attempt.blocked.until, backend.state.now().getTime())}`);
+    }
+    found = passwordHashOf(db, name);
+    // The same work and the same message whether the name or the password is wrong, so names cannot be probed.
+    const ok = await verifyOrDummy(password, found?.hash ?? null);
+    if (!found || !ok) {
+      reportSlowdowns(backend, [...attempt.starts, ...throttle.addressFailed(address)]);
+      throw new AppError('unauthorized', 'wrong name or password');
+    }
+    throttle.succeeded(name, address);
+  } finally {
+    done();
   }
-  const found = passwordHashOf(db, name);
-  // The same work and the same message whether the name or the password is wrong, so names cannot be probed.
-  const ok = await verifyOrDummy(password, found?.hash ?? null);
-  if (!found || !ok) {
-    reportSlowdowns(backend, attempt.starts);
-    throw new AppError('unauthorized', 'wrong name or password');
-  }
-  throttle.succeeded(name, address);
-  const session = createSession(db, found.user.id, backend.state.now());
+  const session = createSession(db, found!.user.id, backend.state.now());
   res.setHeader('set-cookie', cookie(encodeURIComponent(session.token), Math.floor((session.expires.getTime() - Date.now()) / 1000)));
-  return { user: found.user };
+  return { user: found!.user };
 }
 
 export function logout(backend: Backend, req: IncomingMessage, res: ServerResponse): unknown {

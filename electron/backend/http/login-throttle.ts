@@ -16,14 +16,19 @@ export type Attempt = { blocked: Slowdown } | { blocked: null; starts: Slowdown[
 
 /**
  * Slows down password guessing, per name (one account attacked from many addresses) and per address (many names
- * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss. An attempt
- * is counted as a miss BEFORE its password is checked: the check takes a scrypt's time, and counting after it let
- * thirty parallel guesses all pass a gate that still read zero. A successful login clears the name and the address.
- * A name can be slowed by someone guessing it; that costs its owner a wait of minutes, never a lock. Kept in memory:
- * a restart forgets, which only the owner can do.
+ * tried from one): after `freeFailures` misses each further attempt must wait, the wait doubling per miss.
+ * - Per name, an attempt is counted as a miss BEFORE its password is checked: the check takes a scrypt's time, and
+ *   counting after it let thirty parallel guesses all pass a gate that still read zero.
+ * - Per address, at most `freeFailures` attempts are checked at once (`turn`); the others wait their turn and then
+ *   meet the slow-down their predecessors' misses started. Counting an address's misses before the check instead
+ *   would refuse a room of people logging in at the same moment from one address (a NAT, or one proxy).
+ * A successful login clears the name and the address. A name can be slowed by someone guessing it; that costs its
+ * owner a wait of minutes, never a lock. Kept in memory: a restart forgets, which only the owner can do.
  */
 export class LoginThrottle {
   private readonly records = new Map<string, Record>();
+  /** Per address: how many attempts are being checked, and who waits for a turn. */
+  private readonly checking = new Map<string, { count: number; waiting: (() => void)[] }>();
 
   constructor(private readonly now: () => number) {}
 
@@ -37,20 +42,43 @@ export class LoginThrottle {
     return null;
   }
 
+  /** Resolves once fewer than `freeFailures` attempts from this address are being checked; call the result when done. */
+  async turn(address: string): Promise<() => void> {
+    const slot = this.checking.get(address) ?? { count: 0, waiting: [] };
+    this.checking.set(address, slot);
+    if (slot.count >= THROTTLE.freeFailures) await new Promise<void>((go) => slot.waiting.push(go));
+    else slot.count += 1;
+    return () => {
+      const next = slot.waiting.shift();
+      if (next) return next(); // the turn passes on, the count stays
+      slot.count -= 1;
+      if (slot.count === 0) this.checking.delete(address);
+    };
+  }
+
   /**
-   * Checks and counts in one synchronous step, so no other request can slip between the two. The slow-downs this
-   * miss would start are returned for the caller to report once the password has really failed.
+   * Checks and counts the name's miss in one synchronous step, so no other request can slip between the two. The
+   * slow-downs this miss would start are returned for the caller to report once the password has really failed.
    */
   attempt(name: string, address: string): Attempt {
     const blocked = this.blocked(name, address);
-    return blocked ? { blocked } : { blocked: null, starts: this.failed(name, address) };
+    return blocked ? { blocked } : { blocked: null, starts: this.count([['name', name]]) };
   }
 
-  /** Counts a failed attempt; returns the slow-downs it starts or lengthens (to report to the lead). */
+  /** Counts a failed attempt of the address (its name was counted by `attempt`); returns the slow-downs it starts. */
+  addressFailed(address: string): Slowdown[] {
+    return this.count([['address', address]]);
+  }
+
+  /** Counts a failed attempt for the name and the address at once (logins that were not gated by `attempt`). */
   failed(name: string, address: string): Slowdown[] {
+    return this.count([['name', name], ['address', address]]);
+  }
+
+  private count(keys: readonly (readonly ['name' | 'address', string])[]): Slowdown[] {
     const at = this.now();
     const started: Slowdown[] = [];
-    for (const [by, key] of [['name', name], ['address', address]] as const) {
+    for (const [by, key] of keys) {
       const id = `${by}:${key}`;
       const previous = this.records.get(id);
       const fresh = !previous || at - previous.last > THROTTLE.forgetAfterMs;

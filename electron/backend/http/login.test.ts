@@ -65,6 +65,21 @@ describe('logins in parallel', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.freeFailures);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - THROTTLE.freeFailures);
   });
+
+  it('lets a room of people behind one address log in at the same moment: the address is checked a few at a time, never refused', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `member${i}`);
+    for (const name of names) await t.backend.call('users.add', { name, roles: ['annotator'], password: `${name}-password` });
+    const answers = await Promise.all(names.map((name) => t.post('auth/login', { name, password: `${name}-password` })));
+    expect(answers.map((a) => a.status)).toEqual(names.map(() => 200));
+  });
+
+  it('lets few of 30 simultaneous wrong logins for 30 names from one address reach the hash (attack 5, by address)', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => t.post('auth/login', { name: `nobody${i}`, password: 'guess-pw' })));
+    const statuses = answers.map((a) => a.status);
+    // At most `freeFailures` are checked at once; once their misses start the slow-down, the rest are refused.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(2 * THROTTLE.freeFailures - 1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - (2 * THROTTLE.freeFailures - 1));
+  });
 });
 
 describe('login throttle', () => {
@@ -84,7 +99,7 @@ describe('login throttle', () => {
     expect(throttle.blocked('lea', 'y')).toBeNull();
   });
 
-  it('counts an attempt before its password is checked, and a success forgets it', () => {
+  it('counts a name\'s attempt before its password is checked, and a success forgets it', () => {
     const throttle = new LoginThrottle(() => 0);
     for (let i = 0; i < THROTTLE.freeFailures; i++) expect(throttle.attempt('lea', 'a').blocked).toBeNull();
     expect(throttle.attempt('lea', 'a').blocked).toMatchObject({ by: 'name', failures: THROTTLE.freeFailures });
