@@ -1,7 +1,9 @@
 import { Pause, Play, RotateCcw, Square, Trash2 } from 'lucide-react';
 import type { RunSummary } from '@shared/contract';
+import { CallError } from '../../api/call';
 import { useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
+import { EndpointChangeNotice } from './EndpointChangeNotice';
 import { compact, duration, money, resumable, shownAccuracy, statusLabel } from './format';
 
 function Stat(props: { label: string; value: string; tone?: 'ok' | 'danger' | 'warn'; testId?: string }) {
@@ -84,7 +86,11 @@ export function RunHeader(props: { run: RunSummary }) {
         </p>
       )}
       {r.error && <p className="error-box">{r.error}</p>}
-      {error && <p className="error-box">{error.message}</p>}
+      {resume.error || retry.error ? (
+        <EndpointChangeNotice error={resume.error ?? retry.error} busy={busy}
+          onAccept={() => (resume.error ? resume : retry).mutate({ id: r.id, acceptEndpointChange: true })} />
+      ) : null}
+      {error && !(error instanceof CallError && error.code === 'endpoint_changed') && <p className="error-box">{error.message}</p>}
     </section>
   );
 }
