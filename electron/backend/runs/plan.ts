@@ -16,7 +16,7 @@ import { planReaders, selectQuestions, type QuestionDetail } from './store/quest
  */
 export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore): RunPlan {
   const questions = selectQuestions(db, config.selection);
-  const units = planUnits(questions, config.circular);
+  const units = planUnits(questions, config);
   const warnings: string[] = [];
   const details = new Map<number, QuestionDetail>();
   const read = planReaders(db);
