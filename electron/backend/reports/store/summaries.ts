@@ -9,8 +9,9 @@ import type { ComparisonParts, PositionChunk } from '../comparison-parts';
  * Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes).
  * 2: `outcome_bits` and `question_set` beside the outcome vector (migration 0012; both dropped in 0013).
  * 3: the comparison's parts in rows of their own: run_comparisons and run_summary_chunks (migration 0013).
+ * 4: the report carries MMEvalPro's official figures beside the studio's (`mmevalproOfficial`, issue 30).
  */
-export const SUMMARY_FORMAT = 3;
+export const SUMMARY_FORMAT = 4;
 
 // The counters' shape is the runs' (their summary port reads them): defined once there.
 export type { StoredCounts };
