@@ -55,12 +55,8 @@ export const mmEvalProReportSchema = z.object({
 });
 
 /** The five figures MMEvalPro's published `auto_score.py` prints for a group. */
-export const officialFiguresSchema = z.object({
-  genuine_accuracy_score: z.number(),
-  average_score: z.number(),
-  origin_score: z.number(),
-  perception_score: z.number(),
-  knowledge_score: z.number(),
+export const officialFiguresSchema = mmEvalProScoresSchema.pick({
+  genuine_accuracy_score: true, average_score: true, origin_score: true, perception_score: true, knowledge_score: true,
 });
 export type OfficialFigures = z.infer<typeof officialFiguresSchema>;
 
