@@ -29,6 +29,11 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
   await expect(report.getByTestId('report.circular.chart').locator('svg')).toBeVisible();
   await expect(report.getByTestId('report.groups.chart').locator('svg')).toBeVisible();
   await expect(report.getByTestId('mmevalpro.table')).toContainText('Micro average');
+  // The official auto_score.py reading stands beside it: it reads the first pass alone, so the rotations it ignores
+  // are listed as differences.
+  const official = report.getByTestId('report.mmevalpro-official');
+  await expect(official.getByTestId('mmevalpro-official.table')).toContainText('Micro average');
+  await expect(official.getByTestId('mmevalpro-official.differences')).toContainText(/^\d+ places? where the two readings differ/);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-circular.png`, fullPage: true });
 
   // Random guessing rarely survives four rotations, so drill into the single-pass run.

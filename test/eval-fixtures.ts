@@ -5,16 +5,17 @@ import { png } from './fixtures';
 
 /**
  * Writes a generic-JSONL dataset of `n` multiple-choice questions (each on its own image, answer cycling A–D) and
- * imports it. Each question text carries its number, so a test server can answer it and a test can find it.
+ * imports it. Each question text carries its number, so a test server can answer it and a test can find it. `options`
+ * replaces the four option texts.
  */
-export async function seedEvalDataset(backend: Backend, dir: string, n: number, name = 'evalset'): Promise<number> {
+export async function seedEvalDataset(backend: Backend, dir: string, n: number, name = 'evalset', options = ['circle', 'square', 'triangle', 'star']): Promise<number> {
   const folder = join(dir, `${name}-files`);
   mkdirSync(join(folder, 'images'), { recursive: true });
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
     writeFileSync(join(folder, 'images', `${i}.png`), png(16 + (i % 7), 12, `#${(0x204060 + i * 0x010305).toString(16).slice(-6)}`));
     lines.push(JSON.stringify({
-      id: `q${i}`, question: `Question ${i}: which shape is marked?`, options: ['circle', 'square', 'triangle', 'star'],
+      id: `q${i}`, question: `Question ${i}: which shape is marked?`, options,
       answer: 'ABCD'[i % 4], image: `images/${i}.png`, category: i % 2 ? 'odd' : 'even',
     }));
   }

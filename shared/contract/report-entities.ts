@@ -57,6 +57,36 @@ export const mmEvalProReportSchema = z.object({
   Micro_Average: mmEvalProScoresSchema,
 });
 
+/** The five figures MMEvalPro's published `auto_score.py` prints for a group. */
+export const officialFiguresSchema = mmEvalProScoresSchema.pick({
+  genuine_accuracy_score: true, average_score: true, origin_score: true, perception_score: true, knowledge_score: true,
+});
+export type OfficialFigures = z.infer<typeof officialFiguresSchema>;
+
+/** One place where the official script's reading and the studio's differ: a triplet (role null) or a question. */
+export const officialDifferenceSchema = z.object({
+  tripletId: z.string(),
+  source: z.string(),
+  role: roleSchema.nullable(),
+  /** Right (a question) or genuine (a triplet) to the official script. */
+  official: z.boolean(),
+  /** Right to the studio; null for a triplet the studio leaves out. */
+  studio: z.boolean().nullable(),
+  why: z.string(),
+});
+export type OfficialDifference = z.infer<typeof officialDifferenceSchema>;
+
+/** MMEvalPro's figures as `auto_score.py` computes them (METHODS §5); null where the script would divide by zero. */
+export const mmEvalProOfficialSchema = z.object({
+  bySource: z.record(z.string(), officialFiguresSchema.nullable()),
+  Macro_Average: officialFiguresSchema.nullable(),
+  Micro_Average: officialFiguresSchema.nullable(),
+  differences: z.array(officialDifferenceSchema),
+  /** Every difference, listed or not (a run report lists the first 200). */
+  differenceCount: z.number().int(),
+});
+export type MmEvalProOfficial = z.infer<typeof mmEvalProOfficialSchema>;
+
 export const runReportSchema = z.object({
   run: runSummarySchema,
   /** Questions the run asks; scored = every pass answered; pending and errors are not in any accuracy. */
@@ -73,6 +103,11 @@ export const runReportSchema = z.object({
   }).nullable(),
   /** Present when the run asked perception or knowledge questions. */
   mmevalpro: mmEvalProReportSchema.nullable(),
+  /**
+   * With `mmevalpro`: the same answers as MMEvalPro's published `auto_score.py` reads them (incomplete triplets kept,
+   * string equality on the first pass), beside the studio's stricter figures, with where and why they differ.
+   */
+  mmevalproOfficial: mmEvalProOfficialSchema.nullable(),
   /** Present when questions carry VRP relation values: accuracy per level and relation value. */
   vrp: groupedSchema.nullable(),
 });

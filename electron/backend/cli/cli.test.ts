@@ -234,6 +234,24 @@ describe('anchor score', () => {
     expect(value.Micro_Average.conditional.perception.origin).toBe(value.Micro_Average.perception_consistency);
   });
 
+  it('prints auto_score.py\'s own figures beside the studio\'s on a file with incomplete triplets, and where they differ', () => {
+    const dropped = new Set(JSON.parse(readFileSync(join(conformance, 'mmevalpro-official', 'dropped_indices.json'), 'utf8')) as number[]);
+    const rows = (JSON.parse(readFileSync(join(conformance, 'mmevalpro', 'demo_model_output.json'), 'utf8')) as { index: number }[])
+      .filter((row) => !dropped.has(row.index));
+    const file = join(dir, 'incomplete_model_output.json');
+    writeFileSync(file, JSON.stringify(rows));
+    const r = anchor('score', file, '--format', 'mmevalpro', '--json');
+    expect(r.code).toBe(0);
+    const { official, Micro_Average: studio } = JSON.parse(r.stdout).value;
+    const expected = JSON.parse(readFileSync(join(conformance, 'mmevalpro-official', 'incomplete_score.json'), 'utf8')) as Record<string, unknown>;
+    expect({ ...official.bySource, Macro_Average: official.Macro_Average, Micro_Average: official.Micro_Average }).toEqual(expected);
+    expect(official.differences).toHaveLength(40);
+    expect(studio.incomplete_triplets).toBe(40);
+    const text = anchor('score', file, '--format', 'mmevalpro');
+    expect(text.stdout).toMatch(/official Micro_Average\s+genuine_accuracy_score 33\.3 /);
+    expect(text.stdout).toMatch(/40 place\(s\) where auto_score\.py reads the file differently/);
+  });
+
   it('reproduces the official MMMU numbers from eval-only predictions', () => {
     const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu',
       '--gold', join(conformance, 'mmmu', 'answer_dict_val.json'), '--json');

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { mmEvalProOfficialSchema, type MmEvalProOfficial } from '@shared/contract/report-entities';
 import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
+import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { scoreMmmu, type MmmuGold } from '@shared/scoring/mmmu';
 import { AppError } from '../errors';
 import { parseWith, readJsonFile, readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
@@ -10,7 +12,9 @@ const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), grou
 
 export function scoreFile(file: string, format: string, goldPath?: string): unknown {
   if (format === 'mmevalpro') {
-    return { format, ...scoreMmEvalPro(readMmEvalProOutput(file)) };
+    const rows = readMmEvalProOutput(file);
+    // The studio's figures, and beside them auto_score.py's own reading of the same file (METHODS §5).
+    return { format, ...scoreMmEvalPro(rows), official: officialMmEvalPro(rows) };
   }
   if (format === 'mmmu') {
     if (!goldPath) throw new AppError('invalid_input', 'MMMU scoring needs the gold answers: --gold answer_dict_val.json');
@@ -27,11 +31,24 @@ function human(result: Record<string, unknown>): string {
   const lines: string[] = [];
   for (const [group, value] of Object.entries(result)) {
     if (group === 'format') continue;
+    if (group === 'official') {
+      lines.push(...officialLines(mmEvalProOfficialSchema.parse(value)));
+      continue;
+    }
     if (group === 'bySource') {
       for (const [source, s] of Object.entries(value as Record<string, Record<string, number>>)) lines.push(row(source, s));
     } else lines.push(row(group, value as Record<string, number>));
   }
   return lines.join('\n');
+}
+
+function officialLines(official: MmEvalProOfficial): string[] {
+  const groups = { ...official.bySource, Macro_Average: official.Macro_Average, Micro_Average: official.Micro_Average };
+  const lines = Object.entries(groups).map(([name, figures]) => (figures === null
+    ? `${`official ${name}`.padEnd(34)} not computable: auto_score.py would divide by zero`
+    : row(`official ${name}`, figures)));
+  if (official.differences.length > 0) lines.push(`${official.differences.length} place(s) where auto_score.py reads the file differently: --json lists them`);
+  return lines;
 }
 
 function row(name: string, v: Record<string, unknown>): string {

@@ -225,6 +225,24 @@ describe('engine against a real OpenAI-compatible server', () => {
     expect(new Set(server.requests.map((r) => r.prompt)).size).toBe(12);
   });
 
+  it('asks six four-option questions whose options merely mention a capital letter four times each (24 requests)', async () => {
+    // VLMEvalKit keeps a question single only for an option naming two labels or made of capitals; "Vitamin C" is neither.
+    const texts = ['Vitamin C', 'Point A', 'Plan B is better', 'Grade D'];
+    await useServer({
+      reply: (prompt) => {
+        const right = texts['ABCD'.indexOf(goldOf(prompt))]!;
+        return [...prompt.matchAll(/^([A-D])\. (.+)$/gm)].find((m) => m[2] === right)![1]!;
+      },
+    });
+    await addEndpoint();
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 6, 'letters', texts);
+    const runId = await run(datasetId, { circular: true });
+    expect(server.requests).toHaveLength(24);
+    const rows = await allPredictions(runId);
+    expect(rows).toHaveLength(24);
+    expect(rows.every((r) => r.outcome === 'correct')).toBe(true);
+  });
+
   it('sends the key from the environment and never writes it into the project file', async () => {
     await useServer({});
     const backend = ctx.backend;

@@ -3,6 +3,7 @@ import { reportGroupKeys } from '@shared/contract/report-entities';
 import { accuracyBy, VRP_KEYS } from '@shared/scoring/accuracy';
 import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
 import { scoreMmEvalPro, type TripletAnswer } from '@shared/scoring/mmevalpro';
+import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
@@ -12,6 +13,9 @@ export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAns
     prediction: q.passes[0]?.label ?? null, answer: q.gold, correct: q.correct,
   }));
 }
+
+/** How many of the official reading's differences a report lists (all are counted): a stored summary stays small. */
+const OFFICIAL_LISTED = 200;
 
 const asksTriplets = (questions: readonly ScoredQuestion[]) => questions.some((q) => q.role !== 'origin');
 
@@ -56,6 +60,7 @@ export function buildReportBody(questions: readonly ScoredQuestion[], circular: 
     extraction,
     circular: circular ? circularPanel(scored) : null,
     mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
+    mmevalproOfficial: asksTriplets(questions) ? officialMmEvalPro(tripletAnswers(questions), OFFICIAL_LISTED) : null,
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };
 }

@@ -9,17 +9,21 @@ const conformance = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'confo
 
 interface OutputRow { index: number; triplet_id: number; model_output: string; answer: string; source: string; eval_type: string }
 
+/** The benchmark as MMEvalPro publishes it (texts are not in the output file; gold answers kept as published). */
+async function importBenchmark(output: readonly OutputRow[]): Promise<number> {
+  const choices = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((l) => `option ${l}`);
+  const benchmark = output.map((r) => ({
+    index: r.index, triplet_id: r.triplet_id, question: `question ${r.index}`, choices, answer: r.answer, source: r.source, eval_type: r.eval_type,
+  }));
+  const file = join(ctx.dir, 'mmevalpro-benchmark.json');
+  writeFileSync(file, JSON.stringify(benchmark));
+  return (await ctx.backend.call('imports.run', { files: [file], dataset: 'MMEvalPro' })).datasetId;
+}
+
 describe('scoring a model-output file inside a project', () => {
   it('reproduces demo_score.json from the published MMEvalPro output, scored against the questions in the project', async () => {
     const output = JSON.parse(readFileSync(join(conformance, 'demo_model_output.json'), 'utf8')) as OutputRow[];
-    // The benchmark as MMEvalPro publishes it (texts are not in the output file; gold answers kept as published).
-    const choices = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((l) => `option ${l}`);
-    const benchmark = output.map((r) => ({
-      index: r.index, triplet_id: r.triplet_id, question: `question ${r.index}`, choices, answer: r.answer, source: r.source, eval_type: r.eval_type,
-    }));
-    const file = join(ctx.dir, 'mmevalpro-benchmark.json');
-    writeFileSync(file, JSON.stringify(benchmark));
-    const { datasetId } = await ctx.backend.call('imports.run', { files: [file], dataset: 'MMEvalPro' });
+    const datasetId = await importBenchmark(output);
 
     const imported = await ctx.backend.call('runs.importPredictions', {
       datasetId, path: join(conformance, 'demo_model_output.json'), format: 'mmevalpro', model: 'demo-model',
@@ -40,6 +44,26 @@ describe('scoring a model-output file inside a project', () => {
       expect(actual, group).toMatchObject(scores);
     }
     await expect(ctx.backend.call('runs.resume', { id: imported.runId })).rejects.toMatchObject({ code: 'conflict', message: expect.stringContaining('demo_model_output.json') });
+  });
+
+  it('shows auto_score.py\'s own figures beside the studio\'s when a run misses questions of 40 triplets', async () => {
+    const output = JSON.parse(readFileSync(join(conformance, 'demo_model_output.json'), 'utf8')) as OutputRow[];
+    const datasetId = await importBenchmark(output);
+    const official = join(conformance, '..', 'mmevalpro-official');
+    const dropped = new Set(JSON.parse(readFileSync(join(official, 'dropped_indices.json'), 'utf8')) as number[]);
+    const partial = join(ctx.dir, 'incomplete_model_output.json');
+    writeFileSync(partial, JSON.stringify(output.filter((r) => !dropped.has(r.index))));
+    const imported = await ctx.backend.call('runs.importPredictions', { datasetId, path: partial, format: 'mmevalpro', model: 'demo-model' });
+    expect(imported.predictions).toBe(6370);
+
+    const report = await ctx.backend.call('reports.run', { id: imported.runId });
+    const expected = JSON.parse(readFileSync(join(official, 'incomplete_score.json'), 'utf8')) as Record<string, unknown>;
+    const got = report.mmevalproOfficial!;
+    expect({ ...got.bySource, Macro_Average: got.Macro_Average, Micro_Average: got.Micro_Average }).toEqual(expected);
+    expect(got.differenceCount).toBe(40);
+    expect(report.mmevalpro!.Micro_Average.incomplete_triplets).toBe(40);
+    expect(report.mmevalpro!.Micro_Average.genuine_accuracy_score).not.toBe(got.Micro_Average!.genuine_accuracy_score);
+    expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
   });
 
   it('reads a VLMEvalKit prediction table with the live run\'s rules and names the line of an unknown index', async () => {

@@ -17,7 +17,7 @@ import { planReaders, selectQuestions, type QuestionDetail } from './store/quest
  */
 export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore): RunPlan {
   const questions = selectQuestions(db, config.selection);
-  const units = planUnits(questions, config.circular);
+  const units = planUnits(questions, config);
   const warnings: string[] = [];
   const details = new Map<number, QuestionDetail>();
   const read = planReaders(db);
@@ -60,7 +60,7 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   }
   if (!config.images) warnings.push('images are withheld: the model sees only text');
   const flagged = new Set(units.filter((u) => u.flag).map((u) => u.questionId)).size;
-  if (flagged > 0) warnings.push(`${flagged} question${flagged === 1 ? '' : 's'} get a single pass under CircularEval (letter options or an answer that is not a label)`);
+  if (flagged > 0) warnings.push(`${flagged} question${flagged === 1 ? '' : 's'} get a single pass under CircularEval, as VLMEvalKit does (an option naming two labels or made of capitals, several answers, or an answer that is not a label)`);
   if (existing !== null) warnings.push(`run ${existing} has this exact configuration and is unfinished; the CLI resumes it`);
   return {
     questions: questions.length, requests: units.length, fromCache, toAsk, alreadyAnswered,

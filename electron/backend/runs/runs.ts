@@ -17,8 +17,24 @@ import { datasetName, selectQuestions, type SelectedQuestion } from './store/que
 
 export interface PlannedUnit { questionId: number; pass: number; options: Option[]; answer: string[]; flag: string | null }
 
+/**
+ * A full-intervention VRP variant draws its options into its image, in their original order, and is sent as that image
+ * alone: CircularEval would rotate the gold while the drawn options stay put, so a perfect reader would score 0%.
+ * The combination is refused (METHODS §6.5); without images the options travel as text, rotate, and are allowed.
+ */
+function refuseDrawnOptions(questions: readonly SelectedQuestion[], mode: { circular: boolean; images: boolean }): void {
+  if (!mode.circular || !mode.images) return;
+  const drawn = questions.filter((q) => q.vrp_level === 'full' && q.type === 'multiple-choice').length;
+  if (drawn === 0) return;
+  throw new AppError('invalid_input', `CircularEval cannot rotate the options of ${drawn} full-intervention VRP variant${drawn === 1 ? '' : 's'}: `
+    + 'their options are drawn in the image in one order, so a rotated answer would not match them. Run without CircularEval, '
+    + 'withhold images, or choose a dataset of variants generated without the full level.');
+}
+
 /** Expands questions into the requests a run makes: k rotated passes per question under CircularEval. */
-export function planUnits(questions: readonly SelectedQuestion[], circular: boolean): PlannedUnit[] {
+export function planUnits(questions: readonly SelectedQuestion[], mode: { circular: boolean; images: boolean }): PlannedUnit[] {
+  refuseDrawnOptions(questions, mode);
+  const circular = mode.circular;
   const units: PlannedUnit[] = [];
   for (const q of questions) {
     const options = readOptions(q.options);
@@ -36,7 +52,7 @@ export function planUnits(questions: readonly SelectedQuestion[], circular: bool
 export function createRun(db: Db, input: RunConfigParsed, config: FrozenConfig, userId: string | null, now: Date): number {
   const dataset = datasetName(db, input.datasetId)?.name;
   if (dataset === undefined) throw new AppError('not_found', `dataset ${input.datasetId} does not exist`);
-  const units = planUnits(selectQuestions(db, config.selection), config.circular);
+  const units = planUnits(selectQuestions(db, config.selection), config);
   if (units.length === 0) throw new AppError('invalid_input', 'the selection has no questions; widen the roles or the filter');
   const model = config.endpoint?.model ?? input.model;
   const name = input.name?.trim() || `${input.model} · ${dataset}${config.circular ? ' · circular' : ''}${config.images ? '' : ' · no images'}`;

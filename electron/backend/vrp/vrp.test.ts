@@ -308,6 +308,31 @@ describe('full intervention as the paper defines it', () => {
     expect(model.requests.filter((r) => r.prompt.startsWith(PARTIAL_CLARIFICATION) && r.prompt.includes('a square'))).toHaveLength(4);
     expect(model.requests.every((r) => !r.prompt.includes('a square') || !r.prompt.includes(FULL_CLARIFICATION))).toBe(true);
   });
+
+  it('a perfect reader scores 100% on full-intervention variants in every run configuration the studio allows', async () => {
+    const items = await seedPictures(t.backend, t.dir, 2);
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    const { datasetId } = await t.backend.call('variants.run', { dataset: 'pictures' });
+    // The reader picks "a square" wherever the options are: as text lines, or, for an image sent alone, as the band draws
+    // them (in their original order, where "a square" is A).
+    const model = new FakeOpenAI({ reply: (prompt) => /^([A-Z])\. a square$/m.exec(prompt)?.[1] ?? 'A' });
+    servers.push(model);
+    await t.backend.call('endpoints.save', { endpoint: { name: 'vlm', baseUrl: await model.start(), model: 'vl' } });
+    const base = { datasetId, model: 'vlm', roles: ['origin' as const] };
+    const allowed = [{}, { vrpClarification: true }, { images: false }, { images: false, circular: true }];
+    for (const extra of allowed) {
+      const run = await runToEnd({ ...base, ...extra });
+      const report = await t.backend.call('reports.run', { id: run.id });
+      expect({ extra, full: report.vrp!.level!.full }).toMatchObject({ extra, full: { correct: 16, n: 16 } });
+      expect({ extra, overall: report.accuracy.overall }).toMatchObject({ extra, overall: { correct: 26, n: 26 } });
+    }
+    // Images with rotated options would score that reader 0% on every full variant: refused before anything is sent.
+    const asked = model.requests.length;
+    const refusal = { code: 'invalid_input', message: expect.stringMatching(/CircularEval cannot rotate the options of 16 full-intervention VRP variants/) };
+    await expect(t.backend.call('runs.plan', { ...base, circular: true })).rejects.toMatchObject(refusal);
+    await expect(t.backend.call('runs.start', { ...base, circular: true })).rejects.toMatchObject(refusal);
+    expect(model.requests).toHaveLength(asked);
+  });
 });
 
 function snapshot(backend: Backend): Record<string, unknown> {

@@ -9,7 +9,8 @@ import type { ComparisonParts, PositionChunk } from '../comparison-parts';
  * Layout of a stored summary; a row of another format is recomputed, never read (bump it when a stored figure changes).
  * 2: `outcome_bits` and `question_set` beside the outcome vector (migration 0012; both dropped in 0013).
  * 3: the comparison's parts in rows of their own: run_comparisons and run_summary_chunks (migration 0013).
- * 4: the report groups MMBench questions by their L-1 ability (`l1Category`, issue 30).
+ * 4: the report groups MMBench questions by their L-1 ability (`l1Category`) and carries MMEvalPro's official figures
+ *    beside the studio's (`mmevalproOfficial`), both issue 30.
  */
 export const SUMMARY_FORMAT = 4;
 

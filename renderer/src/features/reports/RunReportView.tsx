@@ -4,6 +4,7 @@ import { CircularCard } from './CircularCard';
 import { ciText, clusterNote, pct1 } from './format';
 import { GroupCard } from './GroupCard';
 import { MmEvalProPanel } from './MmEvalProPanel';
+import { OfficialFiguresPanel } from './OfficialFiguresPanel';
 import { VrpCard } from './VrpCard';
 
 const PATH_TITLES: Record<string, string> = {
@@ -82,6 +83,7 @@ export function RunReportView({ runId, live }: { runId: number; live: boolean })
       <div className="rgrid">
         <GroupCard report={r} />
         {r.mmevalpro && <MmEvalProPanel runId={runId} m={r.mmevalpro} />}
+        {r.mmevalproOfficial && <OfficialFiguresPanel o={r.mmevalproOfficial} />}
         {r.circular && <CircularCard c={r.circular} />}
         {r.vrp && <VrpCard report={r} />}
         <ExtractionCard report={r} />
