@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
+import type { JobControl } from '../jobs/registry';
+import { importPredictions } from './import-predictions';
 
 const ctx = withProject();
 const conformance = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'conformance', 'mmevalpro');
@@ -32,7 +34,7 @@ describe('scoring a model-output file inside a project', () => {
     const run = await ctx.backend.call('runs.get', { id: imported.runId });
     expect(run).toMatchObject({ status: 'done', answered: 6414, errors: 0, model: 'demo-model', endpoint: 'imported', templateName: 'unknown (imported predictions)' });
 
-    // The imported run's summary is stored in the import's transaction and equals a recomputation from its predictions.
+    // The imported run's summary is stored by the import (right after its transaction) and equals a recomputation from its predictions.
     const db = ctx.backend.state.requireProject().db;
     expect(db.prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(imported.runId)).toBe(0);
     expect((await ctx.backend.call('reports.doctor', {})).mismatched).toEqual([]);
@@ -100,6 +102,24 @@ describe('scoring a model-output file inside a project', () => {
     expect(r).toMatchObject({ predictions: 3, correct: 2 });
     const report = await ctx.backend.call('reports.run', { id: r.runId });
     expect(report.accuracy.overall).toMatchObject({ n: 3, correct: 2 });
+  });
+
+  it('stores nothing when cancelled after its replies were read, and leaves no staged rows on the connection', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
+    const file = join(ctx.dir, 'cancelled.json');
+    writeFileSync(file, JSON.stringify({ q0: 'A', q1: 'C', q2: 'C' }));
+    const { db } = ctx.backend.state.requireProject();
+    const before = (await ctx.backend.call('runs.list')).length;
+    // A job cancelled the moment every reply has been read: what follows (staging, the write) must store nothing.
+    const abort = new AbortController();
+    const control: JobControl = { id: 'cancelled', signal: abort.signal, progress: (done, total) => void (done === total && abort.abort()) };
+    const input = { datasetId, path: file, format: 'mmmu', model: 'm', skipUnmatched: false } as const;
+    await expect(importPredictions(db, input, null, new Date(), control)).rejects.toMatchObject({ code: 'cancelled' });
+    expect((await ctx.backend.call('runs.list')).length).toBe(before);
+    expect(db.prepare('SELECT count(*) FROM sqlite_temp_master').pluck().get()).toBe(0);
+    // And the connection imports the same file afterwards.
+    expect(await importPredictions(db, input, null, new Date())).toMatchObject({ predictions: 3, correct: 2 });
+    expect(db.prepare('SELECT count(*) FROM sqlite_temp_master').pluck().get()).toBe(0);
   });
 });
 

@@ -78,3 +78,18 @@ export function summaryBatch<T>(db: Db, fn: () => T): T {
     return result;
   })();
 }
+
+/**
+ * Recomputes settled run `runId`'s summary in a transaction of its own, for a writer that committed the run without it
+ * so that no one step holds the thread for both (an imported prediction file, issue 29). Until it is stored the run
+ * has no summary and a reader computes one, as for any unsummarised run; so a failure here (a full disk, the lock held
+ * elsewhere past the busy timeout) loses nothing, and returns false rather than fail the import that already committed.
+ */
+export function refreshCommitted(db: Db, runId: number): boolean {
+  try {
+    db.transaction(() => refreshIfSettled(db, runId)).immediate();
+    return true;
+  } catch {
+    return false;
+  }
+}

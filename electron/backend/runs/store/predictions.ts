@@ -110,12 +110,6 @@ export function storedReplies(db: Db, runId: number): StoredReply[] {
   JOIN questions q ON q.id = p.question_id WHERE p.run_id = ? ORDER BY u.position`).all(runId);
 }
 
-/** Keeps a toolkit's own verdict beside our reading, through one prepared statement. */
-export function toolkitWriter(db: Db): (runId: number, questionId: number, pass: number, reading: unknown) => void {
-  const update = db.prepare('UPDATE predictions SET toolkit = ? WHERE run_id = ? AND question_id = ? AND pass = ?');
-  return (runId, questionId, pass, reading) => void update.run(JSON.stringify(reading), runId, questionId, pass);
-}
-
 export interface ToolkitRow { question_id: number; correct: number; extracted: string | null; toolkit: string | null }
 
 export function toolkitRows(db: Db, runId: number): ToolkitRow[] {
