@@ -1,29 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../../test/fixtures';
-
-const root = join(__dirname, '..', '..', '..');
-const bin = join(root, 'bin', 'anchor.cjs');
-let dir: string;
-let cleanup: () => void;
+import { describe, expect, it } from 'vitest';
+import { withBuiltCli } from '../../../test/built-cli';
 
 // As users run it: the built bundle in a child process.
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--node-only'], { cwd: root });
-  ({ dir, cleanup } = tempDir());
-});
-afterAll(() => cleanup());
-
-function anchor(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = withBuiltCli();
+const anchor = cli.anchor;
 
 describe("the README's team set-up on a fresh machine", () => {
   it('`anchor users add` on a file that does not exist yet creates the project with that person in it', () => {
-    const project = join(dir, 'team.anchor');
+    const project = join(cli.dir(), 'team.anchor');
     const added = anchor('users', 'add', 'lena', '--role', 'lead,annotator', '--project', project, '--json');
     expect(added.stderr).toBe('');
     expect(added.code).toBe(0);
@@ -34,7 +20,7 @@ describe("the README's team set-up on a fresh machine", () => {
   });
 
   it('a command that reads a missing project says not_found and how to make one, never "unexpected error"', () => {
-    const missing = join(dir, 'missing.anchor');
+    const missing = join(cli.dir(), 'missing.anchor');
     const r = anchor('users', 'list', '--project', missing, '--json');
     expect(r.code).toBe(1);
     const error = JSON.parse(r.stdout).error;

@@ -1,9 +1,9 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { backendWithProject, sampleTsvRows, tempDir, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, sampleTsvRows, writeTsv } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
@@ -13,21 +13,15 @@ import { as, goodDraft } from '../../../test/team-fixtures';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { CAREFUL, embedding, helperReply, targetReply } from '../../../test/optimize-fixtures';
 import { writeXlsxBomb } from '../../../test/xlsx-bomb';
+import { bin, root, withBuiltCli } from '../../../test/built-cli';
 import { createBackend } from '..';
 
-const root = join(__dirname, '..', '..', '..');
-const bin = join(root, 'bin', 'anchor.cjs');
-let dir: string;
-let cleanup: () => void;
-
 // The CLI is tested as users run it: the built bundle in a child process, output piped.
-beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--node-only'], { cwd: root });
-  ({ dir, cleanup } = tempDir());
-});
-afterAll(() => cleanup());
-
-const cliEnv = () => ({ ...process.env, ANCHOR_DATA_DIR: join(dir, 'data') });
+const cli = withBuiltCli();
+let dir: string;
+beforeAll(() => (dir = cli.dir()));
+const cliEnv = cli.env;
+const anchor = cli.anchor;
 
 /** Like anchor(), without blocking this process — needed when this process also hosts the model server. */
 function anchorAsync(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -72,11 +66,6 @@ function servedUrl(child: ReturnType<typeof spawn>): Promise<string> {
     });
     child.on('exit', () => reject(new Error(`serve exited: ${text}`)));
   });
-}
-
-function anchor(...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: cliEnv() });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** `anchor` under a file-size limit of `blocks` (512 bytes): a disk with that little room left. */
