@@ -18,6 +18,7 @@ export interface ChatBody {
   messages: { role: string; content: string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[] }[];
   temperature?: number;
   max_tokens?: number;
+  max_completion_tokens?: number;
   seed?: number;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { promptTemplateSchema } from '../prompts/templates';
 import { extractionPaths } from '../scoring/extract';
 import { optionSchema, roleSchema } from './entities';
+import { tokenParamSchema } from '../domain/token-param';
 import {
   callUsageFields, countSchema, datasetRefFields, imageHandleFields, lifetimeFields, namedRecordFields, outcomeFields, recordIdSchema,
 } from '../domain/entity';
@@ -21,6 +22,11 @@ export const endpointSchema = z.object({
   apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).nullable().default(null),
   temperature: z.number().min(0).max(2).default(0),
   maxTokens: z.number().int().min(1).max(32768).default(512),
+  /**
+   * Which body field carries maxTokens: OpenAI's reasoning models refuse the deprecated `max_tokens`, while vLLM, Ollama
+   * and most OpenAI-compatible servers still read only it. `auto` decides by model id (shared/domain/token-param.ts).
+   */
+  tokenParam: tokenParamSchema.default('auto'),
   concurrency: z.number().int().min(1).max(256).default(4),
   /** Requests and tokens per minute; null = unlimited. */
   rpm: z.number().int().min(1).nullable().default(null),

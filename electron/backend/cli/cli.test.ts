@@ -120,6 +120,17 @@ describe('anchor CLI', () => {
     expect(JSON.parse(j.stdout)).toEqual({ ok: false, error: { code: 'import_failed', message: 'bad.tsv:4: index "three" is not an integer' } });
     expect(anchor('info', '--project', join(dir, 'missing.anchor')).stderr).toMatch(/no project at/);
   });
+
+  it('models add --token-param keeps the field an endpoint is asked with, defaults to auto, and refuses an unknown one with its code', () => {
+    const add = (...extra: string[]) => anchor('models', 'add', 'reasoning', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'o3', ...extra, '--json');
+    expect(JSON.parse(add().stdout)).toMatchObject({ ok: true, value: { tokenParam: 'auto' } });
+    expect(JSON.parse(add('--token-param', 'max_tokens').stdout)).toMatchObject({ ok: true, value: { tokenParam: 'max_tokens' } });
+    const bad = add('--token-param', 'max_output_tokens');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toEqual({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('--token-param must be one of auto, max_tokens') } });
+    expect(JSON.parse(anchor('models', 'list', '--json').stdout).value).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'reasoning', tokenParam: 'max_tokens' })]));
+    expect(anchor('models', 'remove', 'reasoning').code).toBe(0);
+  });
 });
 
 describe('anchor runs import and anchor report', () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { tokenParamSchema, type TokenParam } from '@shared/domain/token-param';
 import type { EndpointInput } from '@shared/contract';
 import { int, withBackend } from './commands';
 import { AppError } from '../errors';
@@ -28,6 +29,8 @@ function registerAdd(models: Command): void {
     .option('--rpm <n>', 'requests per minute', int)
     .option('--tpm <n>', 'tokens per minute', int)
     .option('--max-tokens <n>', 'default max tokens per reply', int)
+    .option('--token-param <field>', 'the body field carrying max tokens: auto (default: max_completion_tokens for OpenAI o-series and gpt-5, '
+      + 'max_tokens otherwise), max_tokens or max_completion_tokens')
     .option('--timeout <ms>', 'per-request timeout in ms', int)
     .option('--price-in <usd>', 'USD per million input tokens', Number)
     .option('--price-out <usd>', 'USD per million output tokens', Number)
@@ -43,6 +46,7 @@ function registerAdd(models: Command): void {
           ...(o.rpm !== undefined ? { rpm: o.rpm as number } : {}),
           ...(o.tpm !== undefined ? { tpm: o.tpm as number } : {}),
           ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens as number } : {}),
+          ...(o.tokenParam !== undefined ? { tokenParam: tokenParamOption(o.tokenParam) } : {}),
           ...(o.timeout !== undefined ? { timeoutMs: o.timeout as number } : {}),
           ...(o.priceIn !== undefined ? { priceIn: o.priceIn as number } : {}),
           ...(o.priceOut !== undefined ? { priceOut: o.priceOut as number } : {}),
@@ -52,6 +56,13 @@ function registerAdd(models: Command): void {
         out.result(saved, () => `Saved ${saved.name}: ${saved.model} at ${saved.baseUrl} (key: ${saved.keySource === 'env' ? `from $${saved.apiKeyEnv}` : saved.apiKeyEnv ? `$${saved.apiKeyEnv} is not set` : 'none'})`);
       }),
     );
+}
+
+/** Inside the action, so a wrong value is an `invalid_input` error that `--json` prints like any other. */
+function tokenParamOption(value: unknown): TokenParam {
+  const parsed = tokenParamSchema.safeParse(value);
+  if (!parsed.success) throw new AppError('invalid_input', `--token-param must be one of ${tokenParamSchema.options.join(', ')}; got "${String(value)}"`);
+  return parsed.data;
 }
 
 function registerList(models: Command): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from '@shared/contract';
+import type { TokenParam } from '@shared/domain/token-param';
 import type { EndpointSnapshot } from '../engine/settings';
 import { AppError } from '../errors';
 import { fingerprintOf, shortFingerprint, urlFingerprint } from './fingerprint';
@@ -9,7 +10,7 @@ import type { EndpointStore } from './endpoints';
  * An endpoint as a project records it (issue 29): its name, model and settings and a fingerprint of its URLs — what was
  * used, never where to send a key. Requests always go to the owner's endpoint of that name as configured now.
  */
-export type RecordedEndpoint = Omit<EndpointSnapshot, 'baseUrl' | 'replicas'> & { urlFingerprint: string };
+export type RecordedEndpoint = Omit<EndpointSnapshot, 'baseUrl' | 'replicas' | 'tokenParam'> & { urlFingerprint: string; tokenParam?: TokenParam };
 
 /** What a record is compared by: the name it is looked up by, and the model and URLs it promises. */
 export interface EndpointIdentity {
@@ -25,8 +26,9 @@ export function snapshotOf({ apiKeyEnv: _key, ...rest }: Endpoint): EndpointSnap
 }
 
 export function recordEndpoint(endpoint: Endpoint): RecordedEndpoint {
-  const { apiKeyEnv: _key, baseUrl: _base, replicas: _replicas, ...rest } = endpoint;
-  return { ...rest, urlFingerprint: fingerprintOf(endpoint) };
+  const { apiKeyEnv: _key, baseUrl: _base, replicas: _replicas, tokenParam, ...rest } = endpoint;
+  // Recorded only when chosen, so a run configured like one from before the option keeps its configuration hash.
+  return { ...rest, ...(tokenParam !== 'auto' ? { tokenParam } : {}), urlFingerprint: fingerprintOf(endpoint) };
 }
 
 /**

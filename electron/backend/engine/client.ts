@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import type { Endpoint } from '@shared/contract';
+import { tokenLimit } from '@shared/domain/token-param';
 import { readRateBudget, type RateBudget } from './rate-headers';
 
 /** Why a request failed, which decides whether it is worth asking again. */
@@ -95,7 +96,7 @@ export function createChatClient(endpoint: Endpoint, apiKey: string | null): Cha
             model: endpoint.model,
             messages: [{ role: 'user', content: request.content }],
             temperature: request.temperature,
-            max_tokens: request.maxTokens,
+            ...tokenLimit(endpoint, request.maxTokens),
             ...(request.seed !== null ? { seed: request.seed } : {}),
           },
           { signal: AbortSignal.any([signal, timeout.signal]) },

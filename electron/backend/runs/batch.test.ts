@@ -28,7 +28,7 @@ async function hostedBatchServer(reply = goldOf): Promise<FakeBatchAPI> {
   return server;
 }
 
-const lines = (jsonl: string) => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { custom_id: string; url: string; body: { model: string } });
+const lines = (jsonl: string) => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { custom_id: string; url: string; body: { model: string } & Record<string, unknown> });
 
 describe('batch runs over the files + batches protocol', () => {
   it('sends only what the cache lacks, survives a restart mid-batch by polling the same batch, and stores every line once', async () => {
@@ -127,6 +127,31 @@ describe('a provider\'s batch output is untrusted input', () => {
     const cancelled = await ctx.backend.state.runs.resume(failed.runId, 'errors').done!;
     expect(cancelled).toMatchObject({ status: 'failed', answered: 1, errors: 3, error: { code: 'endpoint_failed', message: expect.stringContaining('cancelled (cancelled by') } });
     expect(await ctx.backend.call('runs.get', { id: failed.runId })).toMatchObject({ status: 'failed', answered: 1, errors: 3 });
+  });
+});
+
+describe('the body of each batch request', () => {
+  it('caps replies with max_completion_tokens for an o-series model, max_tokens for an ordinary one, and as an endpoint chose', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 2);
+    const server = await hostedBatchServer();
+    server.release();
+    const url = await ctx.backend.call('endpoints.list').then((all) => all.find((e) => e.name === 'hosted')!.baseUrl);
+    const cases = [
+      { name: 'hosted', field: 'max_tokens', absent: 'max_completion_tokens' },
+      { name: 'reasoning', model: 'o3', field: 'max_completion_tokens', absent: 'max_tokens' },
+      { name: 'forced', model: 'gpt-5-mini', tokenParam: 'max_tokens' as const, field: 'max_tokens', absent: 'max_completion_tokens' },
+    ] as const;
+    for (const c of cases) {
+      if ('model' in c) await ctx.backend.call('endpoints.save', { endpoint: { name: c.name, baseUrl: url, model: c.model, ...('tokenParam' in c ? { tokenParam: c.tokenParam } : {}) } });
+      expect((await ctx.backend.state.runs.start({ ...batchInput(datasetId), model: c.name }, null).done)!.answered, c.name).toBe(2);
+      const bodies = lines(server.uploads.at(-1)!).map((l) => l.body);
+      expect(bodies, c.name).toHaveLength(2);
+      for (const body of bodies) {
+        expect(body[c.field], c.name).toBe(16);
+        expect(body, c.name).not.toHaveProperty(c.absent);
+      }
+    }
+    expect(server.uploads).toHaveLength(3);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenLimit } from '@shared/domain/token-param';
 import { AppError } from '../errors';
 import type { ChatReply } from '../engine/client';
 import { ResponseCache } from '../engine/cache';
@@ -21,7 +22,7 @@ interface Tally { answered: number; errors: number }
 function batchLine(config: AskSettings, unit: Unit, built: BuiltRequest): string {
   const body = {
     model: config.endpoint!.model, messages: [{ role: 'user', content: built.content }], temperature: config.temperature,
-    max_tokens: config.maxTokens, ...(config.seed !== null ? { seed: config.seed } : {}),
+    ...tokenLimit(config.endpoint!, config.maxTokens), ...(config.seed !== null ? { seed: config.seed } : {}),
   };
   return JSON.stringify({ custom_id: customId(unit), method: 'POST', url: '/v1/chat/completions', body });
 }

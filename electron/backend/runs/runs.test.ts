@@ -101,7 +101,7 @@ describe('endpoint store', () => {
     const dataDir = join(ctx.dir, 'machine');
     const store = new EndpointStore(dataDir, box, {});
     const endpoint = { name: 'gpt', baseUrl: 'https://api.example.com/v1', model: 'gpt-x', kind: 'vision' as const, apiKeyEnv: null,
-      temperature: 0, maxTokens: 64, concurrency: 2, rpm: null, tpm: null, timeoutMs: 1000, priceIn: 2.5, priceOut: 10, batchDiscount: 0.5 };
+      temperature: 0, maxTokens: 64, tokenParam: 'auto' as const, concurrency: 2, rpm: null, tpm: null, timeoutMs: 1000, priceIn: 2.5, priceOut: 10, batchDiscount: 0.5 };
     expect(store.save(endpoint, 'sk-secret-value', null).keySource).toBe('stored');
     expect(store.apiKey(store.get('gpt'))).toBe('sk-secret-value');
     for (const file of ['endpoints.json', 'endpoint-keys.json']) expect(readFileSync(join(dataDir, file), 'utf8')).not.toContain('sk-secret-value');
@@ -118,7 +118,7 @@ describe('endpoint store', () => {
     writeFileSync(join(dataDir, 'endpoint-keys.json'), JSON.stringify({ gpt: 42 }));
     const store = new EndpointStore(dataDir, box, {});
     const endpoint = { name: 'gpt', baseUrl: 'https://api.example.com/v1', model: 'gpt-x', kind: 'vision' as const, apiKeyEnv: null,
-      temperature: 0, maxTokens: 64, concurrency: 2, rpm: null, tpm: null, timeoutMs: 1000, priceIn: null, priceOut: null, batchDiscount: 0.5 };
+      temperature: 0, maxTokens: 64, tokenParam: 'auto' as const, concurrency: 2, rpm: null, tpm: null, timeoutMs: 1000, priceIn: null, priceOut: null, batchDiscount: 0.5 };
     expect(() => store.apiKey(endpoint)).toThrow(expect.objectContaining({ code: 'invalid_input', message: expect.stringMatching(/endpoint-keys\.json is not a map/) }));
   });
 

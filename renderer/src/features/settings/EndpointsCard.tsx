@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { CheckCircle2, Pencil, Plug, Plus, Trash2, XCircle } from 'lucide-react';
 import type { EndpointInfo, EndpointInput } from '@shared/contract';
+import { tokenParamSchema } from '@shared/domain/token-param';
 import { call } from '../../api/call';
 import { useCall, useMutate } from '../../api/queries';
 import { transport } from '../../api/transport';
@@ -38,6 +39,11 @@ function EndpointForm(props: { initial: EndpointInput; previousName: string | nu
         <label className="field"><span>Requests / min</span><input type="number" min={1} value={e.rpm ?? ''} placeholder="∞" onChange={(x) => set({ rpm: num(x.target.value) })} /></label>
         <label className="field"><span>Tokens / min</span><input type="number" min={1} value={e.tpm ?? ''} placeholder="∞" onChange={(x) => set({ tpm: num(x.target.value) })} /></label>
         <label className="field"><span>Max tokens</span><input type="number" min={1} value={e.maxTokens ?? 512} onChange={(x) => set({ maxTokens: Number(x.target.value) })} /></label>
+        <label className="field" title="auto: max_completion_tokens for OpenAI o-series and gpt-5 models, max_tokens otherwise (vLLM, Ollama…)"><span>Max tokens field</span>
+          <select value={e.tokenParam ?? 'auto'} onChange={(x) => set({ tokenParam: tokenParamSchema.parse(x.target.value) })} data-testid="endpoints.tokenParam">
+            {tokenParamSchema.options.map((o) => <option key={o} value={o}>{o}</option>)}
+          </select>
+        </label>
       </div>
       <div className="field-row">
         <label className="field"><span>$ / M input tokens</span><input type="number" min={0} step="any" value={e.priceIn ?? ''} placeholder="unknown" onChange={(x) => set({ priceIn: num(x.target.value) })} /></label>
