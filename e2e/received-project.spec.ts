@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +25,10 @@ test('a received run is resumed only after the owner agrees, and only against th
     // The sender's run stops at its own server's 401 with every question left: a run the owner may resume.
     expect(as('sender')('import', writeBenchTsv('received.tsv'), '--project', project, '--dataset', 'originals').status).toBe(0);
     expect(as('sender')('models', 'add', 'shared-name', '--base-url', senderUrl, '--model', 'fake-vl').status).toBe(0);
-    as('sender')('eval', '--project', project, '--dataset', 'originals', '--model', 'shared-name', '--limit', '3');
+    // Not spawnSync: the sender's model server lives in this process and must answer while the eval runs.
+    const evaluated = spawn(process.execPath, [bin, 'eval', '--project', project, '--dataset', 'originals', '--model', 'shared-name', '--limit', '3'],
+      { env: { ...process.env, ANCHOR_DATA_DIR: join(dir, 'sender') }, stdio: 'ignore' });
+    expect(await new Promise((resolve) => evaluated.once('exit', resolve))).toBe(1);
     expect(as('owner')('models', 'add', 'shared-name', '--base-url', ownerUrl, '--model', 'fake-vl', '--api-key-env', 'ANCHOR_E2E_KEY').status).toBe(0);
     const sentBefore = sender.requests.length;
 
