@@ -105,6 +105,12 @@ describe('generic JSONL', () => {
     }
   });
 
+  it('refuses a NUL byte in a question, naming the line and the place in the text', async () => {
+    const file = join(t.dir, 'custom.jsonl');
+    writeFileSync(file, `${JSON.stringify({ question: 'fine' })}\n${JSON.stringify({ question: 'cut\u0000here' })}\n`);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:2: the question holds the control character U\+0000 at line 1, column 4/);
+  });
+
   it('refuses an empty question, naming the line', async () => {
     const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, `${JSON.stringify({ question: 'fine' })}\n\n${JSON.stringify({ question: '  ' })}\n`);
