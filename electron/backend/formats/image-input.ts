@@ -1,4 +1,5 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { fileKind } from './file-kind';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { decodeBase64, describeImage, MAX_IMAGE_BYTES, type DecodedImage } from './image-bytes';
 import { requireImageBesideUpload } from '../uploads';
@@ -28,14 +29,6 @@ function readImageFile(path: string, baseFile: string): Buffer {
   } finally {
     closeSync(fd);
   }
-}
-
-function fileKind(stat: Stats): string {
-  if (stat.isFIFO()) return 'a FIFO';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
-  if (stat.isDirectory()) return 'a folder';
-  if (stat.isSocket()) return 'a socket';
-  return 'not a file';
 }
 
 /**

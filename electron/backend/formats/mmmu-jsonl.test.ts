@@ -105,6 +105,21 @@ describe('generic JSONL', () => {
     }
   });
 
+  it('refuses a FIFO given as the file to import, naming it, and never waits on it', async () => {
+    const fifo = join(t.dir, 'piped.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A real writer feeds the FIFO a valid file, so code that reads it imports it instead of hanging the test.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, '{"question":"piped?"}\\n')`], { stdio: 'ignore' });
+    try {
+      await expect(t.backend.call('imports.run', { files: [fifo] })).rejects.toMatchObject({
+        code: 'import_failed', message: 'piped.jsonl: not a regular file (a FIFO); only files are imported',
+      });
+      expect(await t.backend.call('datasets.list', {})).toEqual([]);
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  });
+
   it('refuses a NUL byte in a question, naming the line and the place in the text', async () => {
     const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, `${JSON.stringify({ question: 'fine' })}\n${JSON.stringify({ question: 'cut\u0000here' })}\n`);
