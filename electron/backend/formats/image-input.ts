@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { fileKind } from './file-kind';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { decodeBase64, describeImage, MAX_IMAGE_BYTES, type DecodedImage } from './image-bytes';
 import { requireImageBesideUpload } from '../uploads';
@@ -10,12 +11,24 @@ function looksLikeBase64(text: string): boolean {
   return text.length >= 16 && BASE64_TEXT.test(text);
 }
 
+/**
+ * Reads an image named by path, only when it is a regular file: a FIFO would block the import forever and a device
+ * (/dev/zero) never ends. Opened without blocking and checked on the open descriptor, so the file cannot be swapped
+ * for another between the check and the read.
+ */
 function readImageFile(path: string, baseFile: string): Buffer {
   const full = isAbsolute(path) ? path : resolve(dirname(baseFile), path);
   requireImageBesideUpload(baseFile, full);
   if (!existsSync(full)) throw new Error(`image file ${path} does not exist (looked for ${full})`);
-  if (statSync(full).size > MAX_IMAGE_BYTES) throw new Error(`image file ${path} is larger than ${MAX_IMAGE_BYTES / 1048576} MB`);
-  return readFileSync(full);
+  const fd = openSync(full, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new Error(`image file ${path} is not a regular file (${fileKind(stat)}); only files are read`);
+    if (stat.size > MAX_IMAGE_BYTES) throw new Error(`image file ${path} is larger than ${MAX_IMAGE_BYTES / 1048576} MB`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

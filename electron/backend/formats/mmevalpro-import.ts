@@ -29,6 +29,8 @@ export async function importMmEvalPro(ctx: ImportContext): Promise<void> {
       const text = requireString(row, 'question');
       if (text.trim() === '') throw new Error('the question is empty');
       const options = parseOptions(row.choices, 'choices');
+      // An empty list would store a question with no options whose gold answer ("B") nothing can be scored against.
+      if (options.length === 0 && !isBlank(row.choices)) throw new Error('field "choices" is an empty list: an MMEvalPro question needs its options');
       const answer = optionalText(row, 'answer');
       const hash = isBlank(row.image) ? null : ctx.sink.putImage(resolveImage(row.image, ctx.file));
       const { itemId, imageIndex } = groups.question(tripletId, role, () => ({

@@ -82,6 +82,8 @@ describe('MMEvalPro', () => {
     ['a truncated JSONL file', (r) => r.map((x) => JSON.stringify(x)).join('\n').slice(0, -25), 'set.jsonl', /set\.jsonl:9: invalid JSON/],
     ['a truncated JSON file', (r) => JSON.stringify(r, null, 1).slice(0, -30), 'set.json', /set\.json(:\d+)?: invalid JSON/],
     ['choices that are not a list', (r) => { r[3]!.choices = 'one, two'; return JSON.stringify(r); }, 'set.json', /row 4: field "choices" must be a list/],
+    ['an empty list of choices', (r) => { r[3]!.choices = []; return JSON.stringify(r); }, 'set.json', /row 4: field "choices" is an empty list/],
+    ['an empty list of choices stored as text', (r) => { r[5]!.choices = '[]'; return JSON.stringify(r); }, 'set.json', /row 6: field "choices" is an empty list/],
     ['a model-output file', () => JSON.stringify([{ index: 0, triplet_id: 1, model_output: 'A', answer: 'B', source: 'MMMU', eval_type: 'Origin' }]), 'set.json', /model-output file/],
   ];
 

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -84,6 +85,45 @@ describe('generic JSONL', () => {
     const file = join(t.dir, 'custom.jsonl');
     writeFileSync(file, `${JSON.stringify({ question: 'ok?', image: 'missing.png' })}\n`);
     await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:1: image file missing\.png does not exist/);
+  });
+
+  it('refuses a FIFO or a device given as an image path, naming the line, and never waits on it', async () => {
+    const fifo = join(t.dir, 'pipe.png');
+    execFileSync('mkfifo', [fifo]);
+    // A real writer feeds the FIFO, so code that reads it gets an image instead of hanging the test: either way a FIFO
+    // must be refused before it is read.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, Buffer.from(${JSON.stringify(png(4, 4, '#aa0000').toString('base64'))}, 'base64'))`], { stdio: 'ignore' });
+    try {
+      const file = join(t.dir, 'custom.jsonl');
+      writeFileSync(file, `${JSON.stringify({ question: 'fine?' })}\n${JSON.stringify({ question: 'piped?', image: 'pipe.png' })}\n`);
+      await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:2: image file pipe\.png is not a regular file \(a FIFO\)/);
+      writeFileSync(file, `${JSON.stringify({ question: 'device?', image: '/dev/null' })}\n`);
+      await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:1: image file \/dev\/null is not a regular file \(a device\)/);
+      expect(await t.backend.call('datasets.list', {})).toEqual([]);
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  });
+
+  it('refuses a FIFO given as the file to import, naming it, and never waits on it', async () => {
+    const fifo = join(t.dir, 'piped.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    // A real writer feeds the FIFO a valid file, so code that reads it imports it instead of hanging the test.
+    const writer = spawn(process.execPath, ['-e', `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, '{"question":"piped?"}\\n')`], { stdio: 'ignore' });
+    try {
+      await expect(t.backend.call('imports.run', { files: [fifo] })).rejects.toMatchObject({
+        code: 'import_failed', message: 'piped.jsonl: not a regular file (a FIFO); only files are imported',
+      });
+      expect(await t.backend.call('datasets.list', {})).toEqual([]);
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  });
+
+  it('refuses a NUL byte in a question, naming the line and the place in the text', async () => {
+    const file = join(t.dir, 'custom.jsonl');
+    writeFileSync(file, `${JSON.stringify({ question: 'fine' })}\n${JSON.stringify({ question: 'cut\u0000here' })}\n`);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/custom\.jsonl:2: the question holds the control character U\+0000 at line 1, column 4/);
   });
 
   it('refuses an empty question, naming the line', async () => {

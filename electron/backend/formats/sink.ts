@@ -10,6 +10,7 @@ import { createDataset, refuseTakenDatasetName } from '../datasets/datasets';
 import { dropUnusedImages, storeImage } from '../items/bulk';
 import { recordFinishedJob } from '../jobs/record';
 import { publishStage } from './stage';
+import { codePointName, findControlChar } from '@shared/domain/control-chars';
 import { openStageFile, type StageFile } from './store/stage';
 
 export interface ItemInput {
@@ -124,6 +125,7 @@ export class ImportSink {
   }
 
   addQuestion(itemId: number, q: QuestionInput): void {
+    refuseControlChars(q);
     this.stage.insertQuestion({
       itemId, role: q.role, type: q.type, extIndex: q.extIndex ?? null, text: q.text, hint: q.hint ?? null,
       options: JSON.stringify(q.options), answer: JSON.stringify(q.answer), meta: json(q.meta),
@@ -175,6 +177,24 @@ export class ImportSink {
       for (let i = 0; i < this.addedImages.length; i += DELETE_SLICE) dropUnusedImages(this.db, this.addedImages.slice(i, i + DELETE_SLICE));
     } catch {
       // Keep the import's own error: an image left behind here is referenced by nothing and so never shown.
+    }
+  }
+}
+
+/**
+ * Refuses a question whose text, hint, options or answers hold a control character (NUL, escape…): stored, it would be
+ * sent to models and written to exports as is. Every format's rows pass here, inside the import's `at`, so the error
+ * also names the file's line or row.
+ */
+function refuseControlChars(q: QuestionInput): void {
+  const texts: [string, string | null | undefined][] = [
+    ['the question', q.text], ['the hint', q.hint], ...q.options.map((o): [string, string] => [`option ${o.label}`, o.text]),
+    ...q.answer.map((a): [string, string] => ['the answer', a]),
+  ];
+  for (const [what, text] of texts) {
+    const found = text ? findControlChar(text) : null;
+    if (found) {
+      throw new Error(`${what} holds the control character ${codePointName(found.code)} at line ${found.line}, column ${found.column} of its text; remove it`);
     }
   }
 }

@@ -53,6 +53,20 @@ describe('imports verify what they store', () => {
     await refused(file, /^cut-file\.tsv:\d+: /);
   });
 
+  it('refuses a file that ends inside a multibyte character, naming the cut character\'s byte offset', async () => {
+    const rows = sampleTsvRows(2);
+    rows[2]![12] = 'costs 5 \u20ac';
+    const file = join(t.dir, 'cut-euro.tsv');
+    writeTsv(file, rows);
+    const whole = readFileSync(file);
+    // The file breaks off after two of the euro sign's three bytes (0xe2 0x82 0xac), as a copy interrupted mid-way does.
+    const cut = whole.subarray(0, whole.lastIndexOf(0xac));
+    writeFileSync(file, cut);
+    const line = cut.toString('latin1').split('\n').length;
+    const column = [...cut.toString('utf8').split('\n').at(-1)!].length;
+    await refused(file, new RegExp(`^cut-euro\\.tsv:${line}: column ${column}: the file ends inside a multibyte character \\(0xe2 0x82 at byte offset ${cut.length - 2}\\)`));
+  });
+
   it('refuses a Latin-1 TSV with the line and column of its first accent, and imports it intact with --encoding', async () => {
     const rows = sampleTsvRows(3);
     rows[2]![2] = 'Qu\u00e9 forme voit-on ?';
@@ -60,11 +74,12 @@ describe('imports verify what they store', () => {
     const utf8 = join(t.dir, 'utf8.tsv');
     writeTsv(utf8, rows);
     writeFileSync(file, Buffer.from(readFileSync(utf8, 'utf8'), 'latin1'));
-    await refused(file, /^latin1\.tsv:3: column \d+: byte 0xe9 is not UTF-8; .*--encoding/);
+    await refused(file, /^latin1\.tsv:3: column \d+: byte 0xe9 at byte offset \d+ is not UTF-8; .*--encoding/);
     const message = await t.backend.call('imports.run', { files: [file] }).then(() => '', (e: Error) => e.message);
     const column = Number(/column (\d+)/.exec(message)![1]);
     const line = readFileSync(file, 'latin1').split('\n')[2]!;
     expect(line[column - 1]).toBe('\u00e9');
+    expect(readFileSync(file)[Number(/byte offset (\d+)/.exec(message)![1])]).toBe(0xe9);
 
     const imported = await t.backend.call('imports.run', { files: [file], encoding: 'latin1' });
     const { rows: questions } = await t.backend.call('questions.list', { datasetId: imported.datasetId, limit: 10 });

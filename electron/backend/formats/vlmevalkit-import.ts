@@ -8,7 +8,7 @@ import { optionLabelProblem } from '@shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
 import { decodeBase64, describeImage } from './image-bytes';
 import { resolveImage } from './image-input';
-import { importError } from './import-error';
+import { at, importError } from './import-error';
 import { MAX_REFERENCE_LENGTH, OPTION_COLUMN, TSV_KNOWN } from './vlmevalkit-columns';
 
 interface Row {
@@ -73,7 +73,8 @@ export async function importVlmEvalKit(ctx: ImportContext): Promise<void> {
       checkCancelled(ctx.signal);
       // Own properties (not `cells[h] = …`): a column named `__proto__` would otherwise set the object's prototype and vanish.
       const cells: Record<string, string> = Object.fromEntries(header.map((h, i) => [h, record[i] ?? '']));
-      addRow({ cells, line }, ctx, optionColumns, header, byIndex, copies);
+      const columns = header;
+      at(file, { line }, () => addRow({ cells, line }, ctx, optionColumns, columns, byIndex, copies));
       ctx.report(size ? info.bytes / size : 1);
     }
   } catch (error) {

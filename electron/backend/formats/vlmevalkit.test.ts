@@ -109,3 +109,20 @@ describe('VLMEvalKit TSV', () => {
 function tsv(rows: string[][]): string {
   return stringify(rows, { delimiter: '\t', record_delimiter: 'unix' });
 }
+
+describe('control characters', () => {
+  it('refuses NUL and other control characters in a question\'s texts, naming the file line and the place in the text', async () => {
+    const file = join(t.dir, 'ctl.tsv');
+    const rows = sampleTsvRows(3);
+    rows[2]![5] = 'dog\u0000';
+    writeTsv(file, rows);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toMatchObject({
+      code: 'import_failed', message: 'ctl.tsv:3: option B holds the control character U+0000 at line 1, column 4 of its text; remove it',
+    });
+    const escaped = sampleTsvRows(3);
+    escaped[3]![2] = 'first line\nsec\u001bond';
+    writeTsv(file, escaped);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow(/ctl\.tsv:4: the question holds the control character U\+001B at line 2, column 4/);
+    expect(await t.backend.call('datasets.list', {})).toEqual([]);
+  });
+});

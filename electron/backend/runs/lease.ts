@@ -27,21 +27,30 @@ export function newHolderToken(): string {
 
 const thisHost = hostname();
 
-/** A holder on this machine whose process is gone cannot renew its lease: there is no reason to wait for expiry. */
-function holderIsDead(row: LeaseRow): boolean {
+/**
+ * A holder on this machine whose process is gone cannot renew its lease: there is no reason to wait for expiry. Signal 0
+ * only asks whether the process exists: ESRCH means gone; EPERM means it exists under another user, so it is alive.
+ * A holder on another machine cannot be asked; its lease ends when it expires.
+ */
+function holderIsDead(row: Pick<LeaseRow, 'pid' | 'host'>): boolean {
   if (row.host !== thisHost || row.pid === process.pid) return false;
   try {
     process.kill(row.pid, 0);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return error instanceof Error && 'code' in error && error.code === 'ESRCH';
   }
+}
+
+/** Whether a lease still stands: renewed in time and, on this machine, its holder's process still exists. */
+export function leaseStands(row: Pick<LeaseRow, 'pid' | 'host' | 'expires'>, nowMs: number): boolean {
+  return row.expires > nowMs && !holderIsDead(row);
 }
 
 /** The lease's holder while it is valid (renewed in time, holder alive); null when nobody executes the run. */
 export function currentHolder(db: Db, runId: number, nowMs: number): (LeaseHolder & { token: string }) | null {
   const row = leaseRow(db, runId);
-  if (!row || row.expires <= nowMs || holderIsDead(row)) return null;
+  if (!row || !leaseStands(row, nowMs)) return null;
   return { pid: row.pid, host: row.host, since: row.since, token: row.holder };
 }
 

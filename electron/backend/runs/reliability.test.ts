@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { png, withProject } from '../../../test/fixtures';
@@ -62,6 +63,37 @@ describe('a run has one executor', () => {
     await ctx.backend.state.runs.settled(runId);
     expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'done', answered: 3 });
     expect(db.prepare('SELECT count(*) FROM run_leases').pluck().get()).toBe(0);
+  });
+});
+
+describe('a dead runner on this machine', () => {
+  it('is seen dead by its process id at once, not after its lease expired', async () => {
+    await endpoint({});
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = ctx.backend.state.runs.start({ ...config(datasetId), limit: 2 }, null).runId;
+    await ctx.backend.state.runs.settled(runId);
+    // A real process on this host holds the run with a lease that lasts ten minutes, as a killed CLI's would.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    try {
+      const db = ctx.backend.state.requireProject().db;
+      db.prepare(`UPDATE runs SET status = 'running' WHERE id = ?`).run(runId);
+      db.prepare(`INSERT INTO run_leases (run_id, holder, pid, host, started_at, heartbeat_at, expires_at) VALUES (?, 'k', ?, ?, '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', ?)`)
+        .run(runId, holder.pid, hostname(), Date.now() + 600_000);
+      expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'running', executor: { pid: holder.pid, host: hostname() } });
+      await expect(ctx.backend.call('runs.resume', { id: runId })).rejects.toMatchObject({ code: 'conflict' });
+
+      holder.kill('SIGKILL');
+      await exited;
+      expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'interrupted', executor: null });
+      const listed = (await ctx.backend.call('runs.list', {})).find((r) => r.id === runId);
+      expect(listed).toMatchObject({ status: 'interrupted', executor: null });
+      await ctx.backend.call('runs.resume', { id: runId });
+      await ctx.backend.state.runs.settled(runId);
+      expect(await ctx.backend.call('runs.get', { id: runId })).toMatchObject({ status: 'done' });
+    } finally {
+      if (holder.exitCode === null && holder.signalCode === null) holder.kill('SIGKILL');
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { readAnswer, readOptions } from '../items/columns';
 import { storedRunCounts, summaryChanged, type StoredCounts } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
+import { leaseStands } from './lease';
 import { runCounts } from './counts';
 import {
   deleteRunRow, insertRun, runConfig, setRunOptimization, summaryRow, summaryRows, unfinishedRunWithHash, unitCount, unitInserter, updateRunStatus,
@@ -89,9 +90,13 @@ function countsOf(db: Db, id: number, stored: ReadonlyMap<number, StoredCounts>)
   return { ...runCounts(db, id), units: unitCount(db, id) };
 }
 
-/** The process executing the run when it is not this one: its lease is still valid. */
+/**
+ * The process executing the run when it is not this one: its lease is still valid, and a holder on this machine whose
+ * process is gone (killed, crashed) is not shown running for the rest of its lease (issue 32 item 6).
+ */
 function executorOf(r: Pick<SummaryRow, 'lease_pid' | 'lease_host' | 'lease_since' | 'lease_expires'>, live: LiveInfo | null, nowMs: number): RunSummary['executor'] {
-  if (live || r.lease_pid === null || r.lease_expires === null || r.lease_expires <= nowMs) return null;
+  if (live || r.lease_pid === null || r.lease_expires === null) return null;
+  if (!leaseStands({ pid: r.lease_pid, host: r.lease_host ?? '', expires: r.lease_expires }, nowMs)) return null;
   return { pid: r.lease_pid, host: r.lease_host ?? '', since: r.lease_since ?? '' };
 }
 

@@ -8,7 +8,7 @@ const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim
 /**
  * Checks a dataset (or the whole project) for what breaks scoring or misleads a model: gold answers that are not an
  * option label (the published MMEvalPro data has `Z` and a lowercase `d`), repeated options, items without an image,
- * empty questions, and triplets missing a role. Read-only; every finding names its item and question.
+ * empty questions, MMEvalPro questions without options, and triplets missing a role. Read-only; every finding names its item and question.
  */
 export function lintProject(db: Db, datasetId?: number): LintFinding[] {
   const rows = lintQuestionRows(db, datasetId);
@@ -28,8 +28,13 @@ export function lintProject(db: Db, datasetId?: number): LintFinding[] {
       }
     }
     if (!q.text.trim()) add('empty_question', `${q.role} question of ${q.ext_id} is empty`);
-    if (q.type !== 'multiple-choice') continue;
     const options = readOptions(q.options);
+    // Every MMEvalPro question is multiple-choice: one stored as open with no options (a release row whose choices
+    // were missing) has a gold answer like "B" that no reply can be scored against.
+    if (q.type !== 'multiple-choice' && q.format === 'mmevalpro' && options.length === 0) {
+      add('too_few_options', `${q.role} question of ${q.ext_id} has no options, though MMEvalPro questions are multiple-choice`);
+    }
+    if (q.type !== 'multiple-choice') continue;
     const answer = readAnswer(q.answer)[0];
     const labels = options.map((o) => o.label);
     if (options.length < 2) add('too_few_options', `${q.role} question of ${q.ext_id} has ${options.length} option${options.length === 1 ? '' : 's'}`);

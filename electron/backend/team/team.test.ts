@@ -252,6 +252,17 @@ describe('lint and dashboard', () => {
     expect(findings[2]!.message).toContain('answer "Z" is not an option label');
   });
 
+  it('finds an MMEvalPro question stored without options', async () => {
+    const row = { triplet_id: 1, question: 'Origin?', answer: 'B', source: 's', question_category: 'c', eval_type: 'Origin' };
+    const file = join(t.dir, 'no-choices.json');
+    writeFileSync(file, JSON.stringify([{ index: 0, ...row, choices: ['x', 'y'] }, { index: 1, ...row, triplet_id: 2 }]));
+    const { datasetId } = await t.backend.call('imports.run', { files: [file], dataset: 'no-choices', format: 'mmevalpro' });
+    const { findings } = await t.backend.call('lint.run', { datasetId });
+    expect(findings.filter((f) => f.rule === 'too_few_options').map((f) => [f.extId, f.message])).toEqual([
+      ['2', 'origin question of 2 has no options, though MMEvalPro questions are multiple-choice'],
+    ]);
+  });
+
   it('counts progress per person and the checkers\' agreement as Cohen\'s kappa', async () => {
     const { itemIds, ann, lea, cat } = await assigned();
     for (const item of itemIds.slice(0, 2)) {

@@ -6,8 +6,9 @@ import type { JobControl } from '../jobs/registry';
 import { detectFormat, importers } from '../formats/detect';
 import { importError } from '../formats/import-error';
 import { ImportSink } from '../formats/sink';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { textAsUtf8 } from '../formats/text-encoding';
+import { fileKind } from '../formats/file-kind';
 import { releaseShards } from '../formats/hf-parquet-export';
 
 export type ImportInput = ParsedInput<'imports.run'>;
@@ -15,6 +16,14 @@ export type ImportInput = ParsedInput<'imports.run'>;
 export function defaultDatasetName(files: readonly string[]): string {
   const first = files[0]!;
   return basename(first, extname(first));
+}
+
+/** Only regular files are read: a FIFO would block the import forever and a device would feed it without end. */
+function refuseUnreadable(files: readonly string[]): void {
+  for (const file of files) {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw importError(file, null, `not a regular file (${fileKind(stat)}); only files are imported`);
+  }
 }
 
 /**
@@ -36,6 +45,7 @@ export async function runImport(
     if (shards && shards.length === 0) throw importError(file, null, 'a folder with no parquet files (a release keeps them in data/)');
     return shards ?? [file];
   }) };
+  refuseUnreadable(input.files);
   const text = await textAsUtf8(input.files, input.encoding);
   try {
     return await importFiles(projectPath, { ...input, files: text.files }, control, meta);
