@@ -10,7 +10,7 @@ export function EndpointChangeNotice(props: { error: Error | null; busy: boolean
   return (
     <div className="error-box" role="alert" data-testid="runs.endpointChanged">
       <p>{props.error.message}</p>
-      <p className="small">Nothing was sent. Going on asks your endpoint of that name, with your key, and records that you agreed.</p>
+      <p className="small">Going on asks your endpoint of that name, with your key, and records with the run that you agreed.</p>
       <button className="button" disabled={props.busy} onClick={props.onAccept} data-testid="runs.acceptEndpointChange">
         Continue with this machine's endpoint
       </button>
