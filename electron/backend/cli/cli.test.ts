@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { backendWithProject, sampleTsvRows, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, sampleTsvRows, until, writeTsv } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
@@ -712,7 +712,7 @@ describe('anchor optimize', () => {
       while (target.delivered() < 10) await new Promise((r) => setTimeout(r, 5));
       hold = true;
       // As in the eval kill above: kill once a request is held, none is in transit and every delivered reply is stored.
-      while (target.held() === 0 || target.inFlight > 0 || storedPredictions(project) !== target.delivered()) await new Promise((r) => setTimeout(r, 20));
+      await until(() => target.held() > 0 && target.inFlight === 0 && storedPredictions(project) === target.delivered());
       child.kill('SIGKILL');
       await exited;
       const killed = new Database(project, { readonly: true });
