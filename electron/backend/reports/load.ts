@@ -3,7 +3,8 @@ import { mmbenchL1 } from '@shared/scoring/mmbench-abilities';
 import { isScoringRule, ruleOf } from '@shared/scoring/rules';
 import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
-import { pageQuestionRows, pageTextRows, pageUnitRows, runQuestionRows, runUnitRows, type QuestionRow } from './store/questions';
+import { mapInSlices } from '../jobs/slices';
+import { pageQuestionRows, pageTextRows, pageUnitRows, runQuestionIds, runQuestionRows, runUnitRows, type QuestionRow, type UnitRow } from './store/questions';
 import { runRow } from '../runs/runs';
 import { jsonColumn } from '../db/json-column';
 import { readAnswer, readMeta } from '../items/columns';
@@ -122,7 +123,35 @@ export function loadScored(db: Db, runId: number, only: readonly number[] | null
   runRow(db, runId);
   const details = known ?? new Map((only === null ? runQuestionRows(db, runId) : pageQuestionRows(db, only)).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
-  for (const u of only === null ? runUnitRows(db, runId) : pageUnitRows(db, runId, only)) {
+  addPasses(byQuestion, details, only === null ? runUnitRows(db, runId) : pageUnitRows(db, runId, only));
+  return settled([...byQuestion.values()], details);
+}
+
+/** Questions a page of loaded rows reads at a time (loadScoredInSlices): a few milliseconds of work. */
+const PAGE_QUESTIONS = 256;
+
+/**
+ * loadScored of a whole run, a page of questions at a time with other callers served between pages (jobs/slices.ts),
+ * in the same order and with the same result, for work that must not hold a server: a run's summary computed after an
+ * import took 60–100 ms in one piece at 4,096 questions (issue 29). The caller checks that nothing changed meanwhile.
+ */
+export async function loadScoredInSlices(db: Db, runId: number): Promise<ScoredQuestion[]> {
+  runRow(db, runId);
+  const ids = runQuestionIds(db, runId);
+  const pages: number[][] = [];
+  for (let from = 0; from < ids.length; from += PAGE_QUESTIONS) pages.push(ids.slice(from, from + PAGE_QUESTIONS));
+  const details = new Map<number, QuestionRow>();
+  const byQuestion = new Map<number, ScoredQuestion>();
+  await mapInSlices(pages, (page) => {
+    for (const r of pageQuestionRows(db, page)) details.set(r.id, r);
+    addPasses(byQuestion, details, pageUnitRows(db, runId, page));
+  });
+  return settled([...byQuestion.values()], details);
+}
+
+/** Each unit row as a pass of its question, the question made on its first pass (in the rows' order). */
+function addPasses(byQuestion: Map<number, ScoredQuestion>, details: QuestionDetails, units: readonly UnitRow[]): void {
+  for (const u of units) {
     let q = byQuestion.get(u.question_id);
     if (!q) byQuestion.set(u.question_id, (q = toQuestion(details.get(u.question_id)!, u.flag)));
     q.passes.push({
@@ -134,7 +163,10 @@ export function loadScored(db: Db, runId: number, only: readonly number[] | null
       corrected: u.corrected !== null,
     });
   }
-  const questions = [...byQuestion.values()];
+}
+
+/** The questions' rule groups, and whether each is scored and right, once all their passes are in. */
+function settled(questions: ScoredQuestion[], details: QuestionDetails): ScoredQuestion[] {
   groupByRule(questions, details);
   for (const q of questions) {
     q.scored = q.passes.every((p) => p.state === 'answered');

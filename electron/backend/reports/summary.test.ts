@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { goldOf, humanRun, questionNumber, seedEvalDataset, seedTripletDataset } from '../../../test/eval-fixtures';
@@ -6,7 +8,7 @@ import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
 import { storeAnswer } from '../runs/predictions';
 import { buildRunReport } from './run-report';
 import { loadScored } from './load';
-import { computedForReader } from './summary';
+import { computedForReader, refreshInSlices } from './summary';
 import { readSnapshot } from '../db/snapshot';
 
 const ctx = withProject();
@@ -176,6 +178,53 @@ describe('summaries a report stores on the way', () => {
     // The next reader reads the file as it is, and stores what it read.
     expect((await ctx.backend.call('reports.run', { id: runId })).coverage).toMatchObject({ scored: 3, pending: 1 });
     await expectInStep(runId);
+  });
+});
+
+describe('summaries worked out in slices, after an import committed its run (issue 29)', () => {
+  const unsummarise = (runId: number) => db().prepare('DELETE FROM run_summaries WHERE run_id = ?').run(runId);
+
+  it('equal the summary computed at once, over several pages of an imported run', async () => {
+    // 600 questions, more than two pages of 256; every third reply wrong, every seventh unreadable.
+    const lines = Array.from({ length: 600 }, (_, i) => JSON.stringify({ id: `q${i}`, question: `Question ${i}?`, options: ['red', 'green', 'blue'], answer: 'ABC'[i % 3] }));
+    writeFileSync(join(ctx.dir, 'paged.jsonl'), `${lines.join('\n')}\n`);
+    const { datasetId } = await ctx.backend.call('imports.run', { files: [join(ctx.dir, 'paged.jsonl')], dataset: 'paged', format: 'jsonl' });
+    const replies = Object.fromEntries(lines.map((_, i) => [`q${i}`, i % 7 === 0 ? 'no idea' : `The answer is ${'ABC'[(i + (i % 3 === 0 ? 1 : 0)) % 3]}.`]));
+    writeFileSync(join(ctx.dir, 'paged.json'), JSON.stringify(replies));
+    const { runId } = await ctx.backend.call('runs.importPredictions', { datasetId, path: join(ctx.dir, 'paged.json'), format: 'mmmu', model: 'paged' });
+    // Stored by the import itself, then again from nothing.
+    await expectInStep(runId);
+    unsummarise(runId);
+    expect(await refreshInSlices(db(), runId)).toBe(true);
+    const report = await expectInStep(runId);
+    expect(report.coverage).toMatchObject({ scored: 600 });
+  });
+
+  it('are not stored when a correction stored its own meanwhile', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, () => 'A');
+    unsummarise(runId);
+    const [wrong] = (await ctx.backend.call('runs.predictions', { runId, outcome: 'wrong' })).rows;
+    const slices = refreshInSlices(db(), runId);
+    await ctx.backend.call('runs.correct', { id: wrong!.id!, label: wrong!.gold });
+    expect(await slices).toBe(false);
+    await expectInStep(runId);
+  });
+
+  it('are not stored when another process committed meanwhile', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 4);
+    const runId = await humanRun(ctx.backend, datasetId, (t) => goldOf(t));
+    unsummarise(runId);
+    const slices = refreshInSlices(db(), runId);
+    const other = new Database(ctx.project, { timeout: 5000 });
+    try {
+      other.prepare('DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ?)').run(runId);
+    } finally {
+      other.close();
+    }
+    expect(await slices).toBe(false);
+    expect(stale(runId)).toBeUndefined();
+    expect((await ctx.backend.call('reports.run', { id: runId })).coverage).toMatchObject({ scored: 3, pending: 1 });
   });
 });
 

@@ -1,10 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/open';
 import { changeStamp } from '../db/change-stamp';
 import { afterSnapshot, inSnapshot, readSnapshot, writeIfUnchanged } from '../db/snapshot';
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
-import { loadScored } from './load';
+import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
@@ -16,20 +17,47 @@ import { jsonColumn } from '../db/json-column';
  * the stored copy is a cache of exactly what the reports computed before issue 20, never a second set of rules.
  */
 export function computeSummary(db: Db, runId: number): SummaryRowData {
+  return allAtOnce(summarySteps(db, runId, loadScored(db, runId)));
+}
+
+/**
+ * The summary's parts from the loaded questions, as steps: a caller that must not hold a server takes a turn of the
+ * event loop between them (refreshInSlices), every other caller runs them straight through (computeSummary).
+ */
+function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Generator<void, SummaryRowData> {
   const config = runConfig(runRow(db, runId));
-  const questions = loadScored(db, runId);
   const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images };
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
+  yield;
+  const report = JSON.stringify(buildReportBody(questions, config.circular));
+  yield;
+  const outcomes = encodeOutcomes(questions);
+  yield;
   return {
     accuracy: board.accuracy.accuracy,
     counts: JSON.stringify(counts),
-    report: JSON.stringify(buildReportBody(questions, config.circular)),
+    report,
     board: JSON.stringify(board),
     vrp: vrp === null ? null : JSON.stringify(vrp),
-    outcomes: encodeOutcomes(questions),
+    outcomes,
     comparison: encodeComparison(questions),
   };
+}
+
+function allAtOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+async function turnByTurn<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
 }
 
 /** A leaderboard row's scores and the configuration it shows beside them. */
@@ -43,11 +71,34 @@ export function refreshSummary(db: Db, runId: number, now = new Date()): Summary
 }
 
 /**
+ * Computes a settled run's summary a page of questions at a time (loadScoredInSlices) and stores it, for a writer that
+ * committed the run without one (an imported prediction file: issue 29). Stored only if, by then, no other process has
+ * committed, the run is the same run and still has no summary: a correction meanwhile stores its own, and a reader
+ * computes one for a run left without. False when it was not stored.
+ */
+export async function refreshInSlices(db: Db, runId: number): Promise<boolean> {
+  const version = changeStamp(db).version;
+  const run = runRow(db, runId);
+  const row = await turnByTurn(summarySteps(db, runId, await loadScoredInSlices(db, runId)));
+  let stored = false;
+  const same = () => {
+    const now = runRow(db, runId);
+    return now.created_at === run.created_at && now.status !== 'pending' && now.status !== 'running' && isUnsummarised(db, runId);
+  };
+  const written = writeIfUnchanged(db, version, () => {
+    if (!same()) return;
+    writeSummary(db, runId, row, new Date().toISOString());
+    stored = true;
+  });
+  return written && stored;
+}
+
+/**
  * Lets runs/ keep each settled run's summary in step inside its own write transactions, and read the stored counters,
  * without importing reports (which sits above it). Called once when the backend is made.
  */
 export function keepRunSummaries(): void {
-  registerRunSummaries({ refresh: (db, runId) => void refreshSummary(db, runId), storedCounts });
+  registerRunSummaries({ refresh: (db, runId) => void refreshSummary(db, runId), refreshInSlices, storedCounts });
 }
 
 /**

@@ -22,10 +22,10 @@ const hostile = [100_000, 15_900].flatMap((size) => [
 ]);
 
 /** A dataset of plain questions (options red/green/blue/black, gold cycling A–D) and the file of replies to them. */
-async function seed(lea: string): Promise<{ datasetId: number; predictions: string; hostileIds: string[] }> {
+async function seed(lea: string, name = 'plain'): Promise<{ datasetId: number; predictions: string; hostileIds: string[] }> {
   const lines = Array.from({ length: QUESTIONS }, (_, i) => JSON.stringify({ id: `q${i}`, question: `Question ${i}?`, options: ['red', 'green', 'blue', 'black'], answer: 'ABCD'[i % 4] }));
   const dataset = await upload(lea, 'plain.jsonl', `${lines.join('\n')}\n`);
-  const imported = await t.post('api/imports.run', { files: [dataset], dataset: 'plain', format: 'jsonl' }, lea);
+  const imported = await t.post('api/imports.run', { files: [dataset], dataset: name, format: 'jsonl' }, lea);
   const replies: Record<string, string> = {};
   const hostileIds: string[] = [];
   for (let i = 0; i < QUESTIONS; i++) {
@@ -71,5 +71,26 @@ describe('a prediction file of hostile replies (issue 29)', () => {
     // Past the cap nothing is read (DECISIONS 110): those replies go to a judge, or stay unread without one.
     expect(failed.length).toBeGreaterThanOrEqual(hostile.length / 2);
     expect(value<JobRow>(await t.post('api/jobs.get', { id: seen!.id }, ann)).status).toBe('done');
+  });
+
+  it('yields to other callers at least every 64 rows while it reads the file, matches its rows and reads the replies', async () => {
+    const lea = t.cookie('lea');
+    const { datasetId, predictions } = await seed(lea, 'turns');
+    // Turns of the event loop while the import runs, counted by a chain of setImmediate in this process, which hosts
+    // the server: each time the import lets other callers in, one more turn. A slice ends after 64 rows whatever the
+    // machine's speed (jobs/slices.ts), so three row-by-row steps over 2,048 rows give at least 3 × 32 turns; before
+    // issue 29's last change the file's entries and the matching ran in one piece each (about 40 turns in all).
+    let turns = 0;
+    let settled = false;
+    const tick = () => {
+      turns++;
+      if (!settled) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const result = await t.post('api/runs.importPredictions', { datasetId, path: predictions, format: 'mmmu', model: 'turns' }, lea).finally(() => {
+      settled = true;
+    });
+    expect(value<{ predictions: number }>(result).predictions).toBe(QUESTIONS);
+    expect(turns).toBeGreaterThanOrEqual(3 * (QUESTIONS / 64));
   });
 });

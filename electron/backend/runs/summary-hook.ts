@@ -17,6 +17,8 @@ export interface StoredCounts extends RunCounts {
 export interface RunSummaries {
   /** Recomputes and stores run `runId`'s summary; the caller's transaction holds both. */
   refresh(db: Db, runId: number): void;
+  /** Recomputes a committed run's summary in slices and stores it in a short transaction of its own (false: not stored). */
+  refreshInSlices(db: Db, runId: number): Promise<boolean>;
   /** Counters of the runs whose summary is fresh (one run's, or every run's). */
   storedCounts(db: Db, runId?: number): ReadonlyMap<number, StoredCounts>;
 }
@@ -80,15 +82,16 @@ export function summaryBatch<T>(db: Db, fn: () => T): T {
 }
 
 /**
- * Recomputes settled run `runId`'s summary in a transaction of its own, for a writer that committed the run without it
- * so that no one step holds the thread for both (an imported prediction file, issue 29). Until it is stored the run
- * has no summary and a reader computes one, as for any unsummarised run; so a failure here (a full disk, the lock held
- * elsewhere past the busy timeout) loses nothing, and returns false rather than fail the import that already committed.
+ * Recomputes committed run `runId`'s summary in slices, for a writer that committed the run without it so that no one
+ * step holds the thread for long (an imported prediction file, issue 29). Until it is stored the run has no summary and
+ * a reader computes one, as for any unsummarised run; so a failure here (a full disk, the lock held elsewhere past the
+ * busy timeout, the project closed meanwhile) loses nothing, and returns false rather than fail the import that
+ * already committed.
  */
-export function refreshCommitted(db: Db, runId: number): boolean {
+export async function refreshCommittedInSlices(db: Db, runId: number): Promise<boolean> {
+  if (!summaries) return false;
   try {
-    db.transaction(() => refreshIfSettled(db, runId)).immediate();
-    return true;
+    return await summaries.refreshInSlices(db, runId);
   } catch {
     return false;
   }

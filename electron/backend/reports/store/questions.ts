@@ -33,6 +33,9 @@ const PAGE_TEXT_SQL = 'SELECT q.id, q.item_id, q.role, q.text, q.answer FROM jso
 export const runQuestionRows = (db: Db, runId: number) => statement<[{ run: number }], QuestionRow>(db, QUESTION_SQL).all({ run: runId });
 export const pageQuestionRows = (db: Db, ids: readonly number[]) =>
   statement<[{ ids: string }], QuestionRow>(db, PAGE_QUESTION_SQL).all({ ids: JSON.stringify(ids) });
+// A run's questions in the order of their first unit, as UNIT_SQL meets them (loadScoredInSlices reads them by pages).
+const RUN_QUESTION_IDS_SQL = 'SELECT question_id FROM run_units WHERE run_id = ? GROUP BY question_id ORDER BY min(position)';
+export const runQuestionIds = (db: Db, runId: number) => statement<[number], number>(db, RUN_QUESTION_IDS_SQL).pluck().all(runId);
 export const runUnitRows = (db: Db, runId: number) => statement<[{ run: number }], UnitRow>(db, UNIT_SQL).all({ run: runId });
 export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) =>
   statement<[{ run: number; ids: string }], UnitRow>(db, PAGE_UNIT_SQL).all({ run: runId, ids: JSON.stringify(ids) });

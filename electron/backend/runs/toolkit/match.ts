@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Option, Role } from '@shared/contract';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
+import { mapInSlices } from '../../jobs/slices';
 import { readAnswer, readOptions } from '../../items/columns';
 import { datasetQuestionsForMatching, questionByExtId, type Target } from '../store/questions';
 import type { FileAnswer } from './answers';
@@ -50,33 +51,34 @@ function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; go
 /**
  * Ties each answer to one question of the dataset: by id first, then by question text and options. Rows that match
  * nothing are returned, not guessed; a question (and pass) answered twice refuses the file with both rows named.
+ * A slice of rows at a time (jobs/slices.ts): a lookup and an options check per row held a server for 0.1–0.2 s at
+ * 4,096 rows (issue 29).
  */
-export function matchAnswers(
-  db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string,
-): { matched: Matched[]; unmatched: Unmatched[] } {
+export async function matchAnswers(
+  db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string, signal?: AbortSignal,
+): Promise<{ matched: Matched[]; unmatched: Unmatched[] }> {
   const byId = questionByExtId(db, dataset.id);
   let texts: Map<string, Target | 'ambiguous'> | null = null;
   const seen = new Map<string, string>();
   const matched: Matched[] = [];
   const unmatched: Unmatched[] = [];
-  for (const a of answers) {
+  await mapInSlices(answers, (a) => {
     let q = a.key.ids.map((id) => byId(id, a.role)).find((t) => t !== undefined);
     if (!q && a.key.text) {
       texts ??= textIndex(db, dataset.id);
       const hit = texts.get(textKey(a.role, a.key.text.question, a.key.text.options));
-      if (hit === 'ambiguous') { unmatched.push({ where: a.where, reason: 'its question text and options match several questions' }); continue; }
+      if (hit === 'ambiguous') return void unmatched.push({ where: a.where, reason: 'its question text and options match several questions' });
       q = hit;
     }
     if (!q) {
       const named = a.key.ids.length ? `id "${a.key.ids[0]}"` : a.key.text ? `text "${a.key.text.question.slice(0, 60)}"` : 'no id and no question text';
-      unmatched.push({ where: a.where, reason: `no ${a.role} question with ${named} in dataset "${dataset.name}"` });
-      continue;
+      return void unmatched.push({ where: a.where, reason: `no ${a.role} question with ${named} in dataset "${dataset.name}"` });
     }
     const unit = `${q.id}:${a.pass}`;
     const before = seen.get(unit);
     if (before) throw new AppError('invalid_input', `${basename(file)}: ${a.where}: answers the same question as ${before}`);
     seen.set(unit, a.where);
     matched.push({ a, q, ...passOf(q, a, file) });
-  }
+  }, { signal });
   return { matched, unmatched };
 }
