@@ -75,8 +75,19 @@ export function projectCommand<O extends Common, A extends unknown[] = []>(
 }
 
 interface ExportOptions extends Common {
-  dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license: string;
-  citation?: string; shardMb?: number;
+  dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license?: string;
+  citation?: string; shardMb?: string;
+}
+
+/**
+ * `--shard-mb` in bytes: any positive number of MB, fractions included (0.2 is about 200 KB). Zero, a negative, NaN or
+ * text is refused, never read as "no limit" (it was once parsed as a whole number, so 0.2 fell back to the default).
+ */
+export function shardBytesOf(mb: string | undefined): number | undefined {
+  if (mb === undefined) return undefined;
+  const value = /^\s*[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(mb) ? Number(mb) : Number.NaN;
+  if (!Number.isFinite(value) || value <= 0) throw new AppError('invalid_input', `--shard-mb takes a positive number of MB such as 0.2 or 300; got "${mb}"`);
+  return Math.max(1, Math.round(value * 1024 * 1024));
 }
 
 export function registerCommands(program: Command): void {
@@ -128,17 +139,18 @@ function registerExport(program: Command): void {
     .option('--accepted-only', 'only triplets both checkers accepted')
     .option('--include-overridden', 'with --accepted-only: also triplets a lead accepted by override, without the double check')
     .option('--review-history <file>', 'also write assignments, verdicts and overrides as JSON')
-    .option('--license <id>', 'hf-parquet: the licence the dataset card states (e.g. cc-by-4.0)', 'other')
-    .option('--citation <file>', 'hf-parquet: a BibTeX file for the card\'s citation')
-    .option('--shard-mb <n>', 'hf-parquet: the largest shard in MB (default 300)', int)
+    .option('--license <id>', 'hf-parquet: the licence the dataset card states (e.g. cc-by-4.0; default: the imported release\'s, else other)')
+    .option('--citation <file>', 'hf-parquet: a BibTeX file for the card\'s citation (default: the imported release\'s)')
+    .option('--shard-mb <n>', 'hf-parquet: the largest shard in MB, fractions allowed (default 300)')
     .option('--json', 'print one JSON document')
     .action(async (opts: ExportOptions) =>
       withProject(opts, false, async (backend, out) => {
+        const shardBytes = shardBytesOf(opts.shardMb);
         const result = await backend.call('exports.run', {
           dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
           ...(opts.reviewHistory ? { reviewHistory: resolve(opts.reviewHistory) } : {}),
-          license: opts.license, ...(opts.citation ? { citation: readFileSync(resolve(opts.citation), 'utf8') } : {}),
-          ...(opts.shardMb ? { shardBytes: opts.shardMb * 1024 * 1024 } : {}),
+          ...(opts.license ? { license: opts.license } : {}), ...(opts.citation ? { citation: readFileSync(resolve(opts.citation), 'utf8') } : {}),
+          ...(shardBytes ? { shardBytes } : {}),
         });
         out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`
           + (result.shards ? ` (${result.shards} parquet shard${result.shards === 1 ? '' : 's'} and README.md)` : '')

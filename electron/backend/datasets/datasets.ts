@@ -32,8 +32,11 @@ export function listDatasets(db: Db): DatasetSummary[] {
   });
 }
 
-/** A dataset's `meta`: a VLMEvalKit file's column order (so an export writes them back), or the source of a variant set. */
-export interface DatasetMeta { columns?: string[]; vrpSource?: { id: number; name: string } }
+/**
+ * A dataset's `meta`: a VLMEvalKit file's column order (so an export writes them back), the source of a variant set, or
+ * the licence and citation an imported Hugging Face release's card stated (so a re-export keeps them).
+ */
+export interface DatasetMeta { columns?: string[]; vrpSource?: { id: number; name: string }; release?: { license?: string; citation?: string } }
 
 /** Reads `meta` as the import sink or the variant writer stored it (once per export; the contract has no schema for it). */
 export function readDatasetMeta(text: string): DatasetMeta {

@@ -1,7 +1,22 @@
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { z } from 'zod';
 
 /** How a column appears in the hub's `dataset_info.features` (the `datasets` library's Features, as YAML). */
 export type HfFeature = { name: string; dtype: string } | { name: string; sequence: string };
+
+/**
+ * The `huggingface` key of a parquet file's metadata, as `datasets` writes it (`{"info": {"features": …}}`): what makes
+ * `load_dataset("parquet", data_files=…)` give the image column as `Image` rather than a `{bytes, path}` dict. A list
+ * is spelled `Sequence`, which every `datasets` version reads (2.x to 5.x; 4.0 and later read it as `List` and write
+ * that spelling themselves, which 3.x and earlier refuse).
+ */
+export function huggingfaceMetadata(features: readonly HfFeature[]): string {
+  const value = (dtype: string) => ({ dtype, _type: 'Value' });
+  const entry = (f: HfFeature) => ('sequence' in f
+    ? { feature: value(f.sequence), _type: 'Sequence' }
+    : f.dtype === 'image' ? { _type: 'Image' } : value(f.dtype));
+  return JSON.stringify({ info: { features: Object.fromEntries(features.map((f) => [f.name, entry(f)])) } });
+}
 
 export interface CardInput {
   name: string;
@@ -51,4 +66,30 @@ export function datasetCard(c: CardInput): string {
     + 'and the image as bytes.\n\n'
     + `Load it with \`datasets.load_dataset("<owner>/<name>", split="${c.split}")\`; re-import it into Anchor Studio with \`anchor import <folder>\`.\n\n`
     + `${citation}`;
+}
+
+/** What a release's card states that its parquet does not: the licence and the citation. */
+export interface CardRelease { license?: string; citation?: string }
+
+const frontSchema = z.object({ license: z.union([z.string(), z.array(z.string())]).optional() }).passthrough();
+
+/**
+ * Reads the licence (front matter `license:`, the first when it lists several) and the citation (the first fenced
+ * block under a `Citation` heading, as our cards and most hub cards give it) from a dataset card. A card that is not
+ * YAML-fronted markdown gives nothing rather than failing the import: the card is beside the data, not the data.
+ */
+export function readCard(text: string): CardRelease {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text);
+  let license: string | undefined;
+  if (front) {
+    let yaml: unknown;
+    try { yaml = parse(front[1]!); } catch { yaml = null; }
+    const parsed = frontSchema.safeParse(yaml);
+    const stated = parsed.success ? parsed.data.license : undefined;
+    license = (Array.isArray(stated) ? stated[0] : stated)?.trim() || undefined;
+  }
+  const section = /^#{1,6}[ \t]+[^\n]*citation[^\n]*\n([\s\S]*?)(?=^#{1,6}[ \t]|(?![\s\S]))/im.exec(text.slice(front?.[0].length ?? 0));
+  const block = section ? /^(```+|~~~+)[^\n]*\n([\s\S]*?)^\1[ \t]*$/m.exec(section[1]!) : null;
+  const citation = block?.[2]!.trim() || undefined;
+  return { ...(license ? { license } : {}), ...(citation ? { citation } : {}) };
 }

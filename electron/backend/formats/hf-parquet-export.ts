@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Db } from '../db/open';
-import { datasetCard, type HfFeature } from './hf-card';
+import { datasetCard, huggingfaceMetadata, readCard, type CardRelease, type HfFeature } from './hf-card';
 import { mmevalproRows, type MmEvalProRow } from './mmevalpro-export';
 import type { ExportSelection } from './export-items';
 import { imageBytes } from '../items/images';
@@ -19,8 +19,11 @@ interface Row { fields: MmEvalProRow['fields']; extra: Record<string, unknown>; 
 
 const isInteger = (v: number | string) => typeof v === 'number';
 
+/** What every shard shares: the id columns' types, the extra columns, and the `datasets` features stored in each file. */
+interface Layout { intIndex: boolean; intTriplet: boolean; extras: readonly string[]; huggingface: string }
+
 /** Parquet schema elements of the release's columns: lists as 3-level LISTs and the image as the hub's {bytes, path}. */
-function schemaOf(intIndex: boolean, intTriplet: boolean, extras: readonly string[]) {
+function schemaOf({ intIndex, intTriplet, extras }: Layout) {
   const text = (name: string) => ({ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' });
   const id = (name: string, int: boolean) => (int ? { name, type: 'INT64', repetition_type: 'OPTIONAL' } : text(name));
   return [
@@ -48,8 +51,12 @@ function features(intIndex: boolean, intTriplet: boolean, extras: readonly strin
   ];
 }
 
-/** One shard's parquet bytes; only this shard's images are read from the project, so memory stays near one shard. */
-function shardBuffer(rows: readonly Row[], image: (hash: string) => Buffer, intIndex: boolean, intTriplet: boolean, extras: readonly string[]): Uint8Array {
+/**
+ * One shard's parquet bytes; only this shard's images are read from the project, so memory stays near one shard. The
+ * file carries the `huggingface` metadata `datasets` writes, so it loads with its features even without the card.
+ */
+function shardBuffer(rows: readonly Row[], image: (hash: string) => Buffer, layout: Layout): Uint8Array {
+  const { intIndex, intTriplet, extras } = layout;
   const id = (v: number | string, int: boolean) => (int ? BigInt(v) : String(v));
   const column = (name: string, data: unknown[]) => ({ name, data });
   const buffer = parquetWriteBuffer({
@@ -65,21 +72,35 @@ function shardBuffer(rows: readonly Row[], image: (hash: string) => Buffer, intI
       column('eval_type', rows.map((r) => r.fields.eval_type)),
       ...extras.map((name) => column(name, rows.map((r) => (name in r.extra ? r.extra[name] : null)))),
     ] as never,
-    schema: schemaOf(intIndex, intTriplet, extras) as never,
+    schema: schemaOf(layout) as never,
+    kvMetadata: [{ key: 'huggingface', value: layout.huggingface }],
   });
   return new Uint8Array(buffer);
 }
 
-/** Groups rows into shards of about `limit` bytes (image bytes plus text), never splitting a triplet. */
+/** Consecutive rows of one triplet (the export keeps a triplet's questions together). */
+function triplets(rows: readonly Row[]): Row[][] {
+  const out: Row[][] = [];
+  for (const r of rows) {
+    const last = out[out.length - 1];
+    if (last && last[0]!.fields.triplet_id === r.fields.triplet_id) last.push(r);
+    else out.push([r]);
+  }
+  return out;
+}
+
+/**
+ * Groups rows into shards of at most `limit` bytes (image bytes plus text), never splitting a triplet: a triplet
+ * starts a new shard when the whole of it would not fit (a triplet larger than the limit gets a shard of its own).
+ */
 function shards(rows: readonly Row[], limit: number): Row[][] {
   const out: Row[][] = [];
   let current: Row[] = [];
   let size = 0;
-  for (const r of rows) {
-    const bytes = r.imageBytes + r.fields.question.length + r.fields.choices.join('').length;
-    const newTriplet = current.length > 0 && current[current.length - 1]!.fields.triplet_id !== r.fields.triplet_id;
-    if (newTriplet && size + bytes > limit) { out.push(current); current = []; size = 0; }
-    current.push(r);
+  for (const triplet of triplets(rows)) {
+    const bytes = triplet.reduce((n, r) => n + r.imageBytes + r.fields.question.length + r.fields.choices.join('').length, 0);
+    if (current.length > 0 && size + bytes > limit) { out.push(current); current = []; size = 0; }
+    current.push(...triplet);
     size += bytes;
   }
   if (current.length) out.push(current);
@@ -104,6 +125,8 @@ export async function exportHfParquet(db: Db, datasetId: number, out: string, op
   const intIndex = rows.every((r) => isInteger(r.fields.index));
   const intTriplet = rows.every((r) => isInteger(r.fields.triplet_id));
   const extras = [...new Set(rows.flatMap((r) => Object.keys(r.extra)))].sort();
+  const columns = features(intIndex, intTriplet, extras);
+  const layout: Layout = { intIndex, intTriplet, extras, huggingface: huggingfaceMetadata(columns) };
   const groups = shards(rows, options.shardBytes);
 
   const staging = join(out, `.partial-${process.pid}`);
@@ -112,13 +135,13 @@ export async function exportHfParquet(db: Db, datasetId: number, out: string, op
     let downloadSize = 0;
     groups.forEach((group, k) => {
       const file = join(staging, 'data', `${SPLIT}-${String(k).padStart(5, '0')}-of-${String(groups.length).padStart(5, '0')}.parquet`);
-      const bytes = shardBuffer(group, (hash) => imageBytes(db, hash).bytes, intIndex, intTriplet, extras);
+      const bytes = shardBuffer(group, (hash) => imageBytes(db, hash).bytes, layout);
       writeFileSync(file, bytes);
       downloadSize += bytes.length;
     });
     const datasetSize = rows.reduce((n, r) => n + r.imageBytes + Buffer.byteLength(JSON.stringify(r.fields)) + Buffer.byteLength(JSON.stringify(r.extra)), 0);
     writeFileSync(join(staging, 'README.md'), datasetCard({
-      name: options.name, license: options.license, citation: options.citation, features: features(intIndex, intTriplet, extras),
+      name: options.name, license: options.license, citation: options.citation, features: columns,
       split: SPLIT, examples: rows.length, downloadSize, datasetSize, triplets: counts.items,
     }));
     // Replace an earlier export's shards (their count may differ) and card; nothing else in the folder is touched.
@@ -141,4 +164,15 @@ export function releaseShards(folder: string): string[] | null {
     if (parquet.length) return parquet.map((n) => join(dir, n));
   }
   return [];
+}
+
+/** A card bigger than this is not a card we wrote or one the hub shows in full; its licence is not worth the memory. */
+const CARD_LIMIT = 1024 * 1024;
+
+/** The licence and citation a release folder's card (`README.md`) states, or null when it has no readable card. */
+export function releaseCard(folder: string): CardRelease | null {
+  const path = join(folder, 'README.md');
+  if (!existsSync(path)) return null;
+  const stat = statSync(path);
+  return stat.isFile() && stat.size <= CARD_LIMIT ? readCard(readFileSync(path, 'utf8')) : null;
 }

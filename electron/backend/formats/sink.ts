@@ -142,6 +142,11 @@ export class ImportSink {
     this.meta = meta;
   }
 
+  /** Adds to the dataset's meta what the files' surroundings say (a release card), beside what the importer set. */
+  addDatasetMeta(meta: Record<string, unknown>): void {
+    this.meta = { ...this.meta, ...meta };
+  }
+
   /**
    * Publishes the staged dataset, its history entry and the finished job in one short transaction and returns the
    * dataset's id; `result` is given that id so the job records it.

@@ -21,7 +21,7 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userI
       ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, selection)
       : input.format === 'hf-parquet'
         ? await exportHfParquet(db, dataset.id, out, {
-          selection, license: input.license, citation: input.citation ?? null,
+          selection, license: input.license ?? meta.release?.license ?? 'other', citation: input.citation ?? meta.release?.citation ?? null,
           shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
         })
         : await exportMmEvalPro(db, dataset.id, out, selection);

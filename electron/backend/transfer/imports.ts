@@ -9,7 +9,8 @@ import { ImportSink } from '../formats/sink';
 import { existsSync, statSync } from 'node:fs';
 import { textAsUtf8 } from '../formats/text-encoding';
 import { fileKind } from '../formats/file-kind';
-import { releaseShards } from '../formats/hf-parquet-export';
+import { releaseCard, releaseShards } from '../formats/hf-parquet-export';
+import type { CardRelease } from '../formats/hf-card';
 
 export type ImportInput = ParsedInput<'imports.run'>;
 
@@ -40,21 +41,28 @@ export async function runImport(
   for (const file of input.files) if (!existsSync(file)) throw importError(file, null, 'no such file');
   // A release folder (as `anchor export --format hf-parquet` writes it, or as downloaded from the hub) is its shards.
   const named = input.dataset ?? defaultDatasetName(input.files);
-  input = { ...input, dataset: named, files: input.files.flatMap((file) => {
+  const files: string[] = [];
+  // The first release's card gives the dataset its licence and citation, which the parquet does not carry.
+  let release: CardRelease | null = null;
+  for (const file of input.files) {
     const shards = releaseShards(file);
     if (shards && shards.length === 0) throw importError(file, null, 'a folder with no parquet files (a release keeps them in data/)');
-    return shards ?? [file];
-  }) };
+    if (shards) release ??= releaseCard(file);
+    files.push(...(shards ?? [file]));
+  }
+  input = { ...input, dataset: named, files };
   refuseUnreadable(input.files);
   const text = await textAsUtf8(input.files, input.encoding);
   try {
-    return await importFiles(projectPath, { ...input, files: text.files }, control, meta);
+    return await importFiles(projectPath, { ...input, files: text.files }, control, meta, release);
   } finally {
     await text.cleanup();
   }
 }
 
-async function importFiles(projectPath: string, input: ImportInput, control: JobControl, meta: Parameters<typeof runImport>[3]): Promise<ImportResult> {
+async function importFiles(
+  projectPath: string, input: ImportInput, control: JobControl, meta: Parameters<typeof runImport>[3], release: CardRelease | null,
+): Promise<ImportResult> {
   const formats: DataFormat[] = [];
   for (const file of input.files) formats.push(input.format === 'auto' ? await detectFormat(file) : input.format);
   const format = formats[0]!;
@@ -79,6 +87,7 @@ async function importFiles(projectPath: string, input: ImportInput, control: Job
     }
     if (control.signal.aborted) throw new AppError('cancelled', 'cancelled');
     if (s.questions === 0) throw new AppError('import_failed', `${basename(input.files[0]!)}: no questions found`);
+    if (release && (release.license || release.citation)) s.addDatasetMeta({ release });
     const resultFor = (datasetId: number): ImportResult => ({
       datasetId, dataset, format, items: s.items, questions: s.questions, images: s.images,
     });

@@ -56,9 +56,12 @@ export const transferMethods = {
       includeOverridden: z.boolean().default(false),
       /** Also write every triplet's assignment, verdicts and overrides as JSON to this file. */
       reviewHistory: z.string().min(1).optional(),
-      /** hf-parquet: the licence in the card (an SPDX-style id the hub knows, e.g. cc-by-4.0). */
-      license: z.string().min(1).max(100).default('other'),
-      /** hf-parquet: a BibTeX entry for the card's citation section. */
+      /**
+       * hf-parquet: the licence in the card (an SPDX-style id the hub knows, e.g. cc-by-4.0); when not given, the one the
+       * imported release's card stated, else `other`.
+       */
+      license: z.string().min(1).max(100).optional(),
+      /** hf-parquet: a BibTeX entry for the card's citation section; when not given, the imported release's. */
       citation: z.string().max(20000).optional(),
       /** hf-parquet: the largest shard, in bytes (a triplet is never split). */
       shardBytes: z.number().int().min(1).optional(),
