@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Shape } from '@shared/vrp/scene';
-import { ellipseBounds, ellipseOf, fromEllipse, type ImportedImage } from './geometry';
+import { ellipseBounds, ellipseOf, fileStems, fromEllipse, type ImportedImage } from './geometry';
 import type { SceneExport } from './scenes';
 
 const CATEGORIES = [{ id: 1, name: 'box', supercategory: 'region' }, { id: 2, name: 'ellipse', supercategory: 'region' }];
@@ -44,8 +44,6 @@ const cocoSchema = z.object({
   categories: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
 });
 
-const stem = (name: string) => name.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
-
 /** Reads COCO JSON; an ellipse is told by its category's name or by carrying centre and radii. */
 export function readCoco(value: unknown): ImportedImage[] | string {
   const parsed = cocoSchema.safeParse(value);
@@ -54,7 +52,7 @@ export function readCoco(value: unknown): ImportedImage[] | string {
   const ellipseCategories = new Set(doc.categories.filter((c) => /ellipse/i.test(c.name)).map((c) => String(c.id)));
   const byImage = new Map(doc.images.map((im, i) => [String(im.id), {
     where: `images[${i}]`, unit: 'px' as const, width: im.width ?? null, height: im.height ?? null, regions: [] as ImportedImage['regions'],
-    keys: [im.anchor?.item, im.anchor?.hash, im.file_name ? stem(im.file_name) : undefined].filter((k): k is string => Boolean(k)),
+    keys: [im.anchor?.item, im.anchor?.hash, ...(im.file_name ? fileStems(im.file_name) : [])].filter((k): k is string => Boolean(k)),
   }]));
   for (const [i, a] of doc.annotations.entries()) {
     const image = byImage.get(String(a.image_id));
