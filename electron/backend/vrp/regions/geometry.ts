@@ -47,11 +47,10 @@ export interface ImportedImage {
  * named `deadbeef-x.png` still finds its item.
  */
 export function fileStems(name: string): string[] {
-  let path = name;
-  if (/[?&]d=/.test(path)) path = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('d') ?? path;
-  else {
-    try { path = decodeURIComponent(path); } catch { /* a literal % in the name: keep it as written */ }
-  }
+  // Percent-decoding only (not form decoding): Label Studio writes `?d=` with Python's `quote`, so `+` is a plus.
+  const local = /[?&]d=([^&#]*)/.exec(name);
+  let path = local ? local[1]! : name;
+  try { path = decodeURIComponent(path); } catch { /* a literal % in the name: keep it as written */ }
   const stem = path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
   const unprefixed = stem.replace(/^[0-9a-f]{8}-/, '');
   return unprefixed === stem ? [stem] : [stem, unprefixed];
