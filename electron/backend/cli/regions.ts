@@ -16,11 +16,14 @@ export function registerRegions(program: Command): void {
     .requiredOption('--dataset <name>', 'dataset name')
     .requiredOption('--format <format>', 'coco | label-studio')
     .requiredOption('--out <file>', 'the JSON file to write')
+    .option('--image-prefix <text>', 'label-studio: put before each picture\'s path in data.image (default /data/local-files/?d=)')
     .option('--json', 'print one JSON document')
-    .action(async (opts: RegionOptions & { out: string }) =>
+    .action(async (opts: RegionOptions & { out: string; imagePrefix?: string }) =>
       withProject(opts, false, async (backend, out) => {
-        const r = await backend.call('regions.export', { datasetId: await datasetId(backend, opts.dataset), format: opts.format as RegionFormat, out: resolve(opts.out) });
-        out.result(r, () => `Wrote ${r.shapes} regions of ${r.scenes} scenes to ${r.path}`);
+        const r = await backend.call('regions.export', {
+          datasetId: await datasetId(backend, opts.dataset), format: opts.format as RegionFormat, out: resolve(opts.out), imagePrefix: opts.imagePrefix,
+        });
+        out.result(r, () => `Wrote ${r.shapes} regions of ${r.scenes} scenes to ${r.path}${r.config ? ` (label config: ${r.config})` : ''}`);
       }),
     );
   regions
@@ -34,7 +37,8 @@ export function registerRegions(program: Command): void {
     .action(async (file: string, opts: RegionOptions) =>
       withProject(opts, false, async (backend, out) => {
         const r = await backend.call('regions.import', { datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format });
-        out.result(r, () => `Saved ${r.shapes} regions on ${r.scenes} scenes`);
+        const skipped = Object.entries(r.skipped).map(([type, n]) => `${n} ${type}`).join(', ');
+        out.result(r, () => `Saved ${r.shapes} regions on ${r.scenes} scenes${skipped ? ` (skipped results that are no shape: ${skipped})` : ''}`);
       }),
     );
 }

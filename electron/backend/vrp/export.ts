@@ -19,7 +19,8 @@ export function listVariants(db: Db, datasetRef: number | string): VariantRow[] 
   }));
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
+/** The file extension for each image type the studio stores. */
+export const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/bmp': 'bmp' };
 
 /**
  * Writes a dataset's variants as image files named after their relation values, plus metadata.csv and
@@ -36,7 +37,7 @@ export function exportVariants(db: Db, datasetRef: number | string, out: string)
   }
   const records = rows.map((r) => {
     const image = imageBytes(db, r.hash);
-    const file = `${r.name}.${EXTENSIONS[image.mime] ?? 'bin'}`;
+    const file = `${r.name}.${IMAGE_EXTENSIONS[image.mime] ?? 'bin'}`;
     writeFileSync(join(out, file), image.bytes);
     return {
       file, source_item: r.sourceExtId, source_item_id: r.sourceItemId, source_question_id: r.sourceQuestionId,

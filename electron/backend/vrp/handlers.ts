@@ -46,7 +46,7 @@ export function vrpHandlers(domain: DomainContext): Pick<Handlers, VrpMethod> {
     'variants.list': ({ dataset }) => listVariants(db(), dataset),
     'variants.export': ({ dataset, out }) => exportVariants(db(), dataset, out),
     // Region files are paths on this machine: the export is the owner's (contract); remotely an import reads uploads only.
-    'regions.export': ({ datasetId, format, out }) => exportRegions(db(), datasetId, format, resolve(out)),
+    'regions.export': ({ datasetId, format, out, imagePrefix }) => exportRegions(db(), datasetId, format, resolve(out), imagePrefix),
     'regions.import': ({ datasetId, path, format }, ctx) => {
       requireReadablePath(domain.dataDir, ctx, path);
       return importRegions(db(), datasetId, resolve(path), format, ctx.userId, now());

@@ -9,12 +9,21 @@ export interface ToolkitReading {
   verdict: boolean | null;
   /** Its explanation (VLMEvalKit's `log`), when it gives one. */
   log: string | null;
+  /**
+   * lmms-eval's per-sample metric values as the task logged them (MMBench's `gpt_eval_score` and `submission` dicts,
+   * MME's scores, MMMU's parsed answers), kept verbatim: most are only judged when the toolkit aggregates.
+   */
+  metrics?: Record<string, unknown>;
 }
 
-/** How a row names its question: by ids the project may hold as item ids, and/or by question text and options. */
+/**
+ * How a row names its question: by ids the project may hold as item ids, by question text and options, and — when it
+ * says neither — by the prompt it was asked with (lmms-eval's `input`), which holds the question's text and options.
+ */
 export interface AnswerKey {
   ids: string[];
   text: { question: string; options: string[] } | null;
+  prompt: string | null;
 }
 
 /** One model answer read from a file, before it is matched to a question of the project. */
@@ -31,4 +40,4 @@ export interface FileAnswer {
   toolkit: ToolkitReading | null;
 }
 
-export const byId = (id: string): AnswerKey => ({ ids: [id], text: null });
+export const byId = (id: string): AnswerKey => ({ ids: [id], text: null, prompt: null });

@@ -48,32 +48,74 @@ function passOf(q: Target, a: FileAnswer, file: string): { options: Option[]; go
   return { options: a.options, gold: label ? [label] : gold };
 }
 
+interface PromptCandidate { target: Target; role: Role; text: string; options: string[] }
+
+/** Every question with its text and options normalised, for finding the one a prompt asks. */
+function promptCandidates(db: Db, datasetId: number): PromptCandidate[] {
+  return datasetQuestionsForMatching(db, datasetId).flatMap((r) => {
+    const text = normal(r.text);
+    const target = { id: r.id, type: r.type, options: r.options, answer: r.answer, meta: r.meta };
+    return text ? [{ target, role: r.role, text, options: readOptions(r.options).map((o) => normal(o.text)) }] : [];
+  });
+}
+
 /**
- * Ties each answer to one question of the dataset: by id first, then by question text and options. Rows that match
- * nothing are returned, not guessed; a question (and pass) answered twice refuses the file with both rows named.
- * A slice of rows at a time (jobs/slices.ts): a lookup and an options check per row held a server for 0.1–0.2 s at
- * 4,096 rows (issue 29).
+ * The question a prompt asks: its text and every one of its options appear in the prompt. A candidate whose text lies
+ * inside another's (a shorter question the longer one contains) gives way to it; two left (the same text and options
+ * twice) match neither.
  */
-export async function matchAnswers(
-  db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string, signal?: AbortSignal,
-): Promise<{ matched: Matched[]; unmatched: Unmatched[] }> {
+function byPrompt(candidates: readonly PromptCandidate[], role: Role, prompt: string): Target | 'ambiguous' | undefined {
+  const p = normal(prompt);
+  const hits = candidates.filter((c) => c.role === role && p.includes(c.text) && c.options.every((o) => p.includes(o)));
+  const kept = hits.filter((h) => !hits.some((o) => o !== h && o.text.length > h.text.length && o.text.includes(h.text)));
+  return kept.length > 1 ? 'ambiguous' : kept[0]?.target;
+}
+
+function unmatchedReason(a: FileAnswer, datasetName: string): string {
+  const named = a.key.ids.length ? `id "${a.key.ids[0]}"` : a.key.text ? `text "${a.key.text.question.slice(0, 60)}"`
+    : a.key.prompt !== null ? 'its text and options in the prompt' : 'no id and no question text';
+  return `no ${a.role} question with ${named} in dataset "${datasetName}"`;
+}
+
+/** Finds an answer's question by id, then text and options, then prompt; a reason when it finds none or several. */
+function finder(db: Db, dataset: { id: number; name: string }): (a: FileAnswer) => Target | { reason: string } {
   const byId = questionByExtId(db, dataset.id);
   let texts: Map<string, Target | 'ambiguous'> | null = null;
-  const seen = new Map<string, string>();
-  const matched: Matched[] = [];
-  const unmatched: Unmatched[] = [];
-  await mapInSlices(answers, (a) => {
+  let prompts: PromptCandidate[] | null = null;
+  return (a) => {
     let q = a.key.ids.map((id) => byId(id, a.role)).find((t) => t !== undefined);
     if (!q && a.key.text) {
       texts ??= textIndex(db, dataset.id);
       const hit = texts.get(textKey(a.role, a.key.text.question, a.key.text.options));
-      if (hit === 'ambiguous') return void unmatched.push({ where: a.where, reason: 'its question text and options match several questions' });
+      if (hit === 'ambiguous') return { reason: 'its question text and options match several questions' };
       q = hit;
     }
-    if (!q) {
-      const named = a.key.ids.length ? `id "${a.key.ids[0]}"` : a.key.text ? `text "${a.key.text.question.slice(0, 60)}"` : 'no id and no question text';
-      return void unmatched.push({ where: a.where, reason: `no ${a.role} question with ${named} in dataset "${dataset.name}"` });
+    if (!q && !a.key.text && a.key.prompt !== null) {
+      prompts ??= promptCandidates(db, dataset.id);
+      const hit = byPrompt(prompts, a.role, a.key.prompt);
+      if (hit === 'ambiguous') return { reason: 'its prompt holds the text and options of several questions' };
+      q = hit;
     }
+    return q ?? { reason: unmatchedReason(a, dataset.name) };
+  };
+}
+
+/**
+ * Ties each answer to one question of the dataset: by id first, then by question text and options, then (a row with
+ * no question text) by its prompt. Rows that match nothing are returned, not guessed; a question (and pass) answered
+ * twice refuses the file with both rows named. A slice of rows at a time (jobs/slices.ts): a lookup and an options
+ * check per row held a server for 0.1–0.2 s at 4,096 rows (issue 29).
+ */
+export async function matchAnswers(
+  db: Db, dataset: { id: number; name: string }, answers: readonly FileAnswer[], file: string, signal?: AbortSignal,
+): Promise<{ matched: Matched[]; unmatched: Unmatched[] }> {
+  const find = finder(db, dataset);
+  const seen = new Map<string, string>();
+  const matched: Matched[] = [];
+  const unmatched: Unmatched[] = [];
+  await mapInSlices(answers, (a) => {
+    const q = find(a);
+    if ('reason' in q) return void unmatched.push({ where: a.where, reason: q.reason });
     const unit = `${q.id}:${a.pass}`;
     const before = seen.get(unit);
     if (before) throw new AppError('invalid_input', `${basename(file)}: ${a.where}: answers the same question as ${before}`);

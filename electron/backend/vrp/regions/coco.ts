@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Shape } from '@shared/vrp/scene';
-import { ellipseBounds, ellipseOf, fromEllipse, type ImportedImage, type ImportedRegion } from './geometry';
+import { ellipseBounds, ellipseOf, fileStems, fromEllipse, type ImportedImage, type ImportedRegion } from './geometry';
 import { ellipseFromPolygon, polygonArea, polygonBounds, shapePolygon } from './polygon';
 import type { SceneExport } from './scenes';
 
@@ -61,8 +61,6 @@ const cocoSchema = z.object({
 });
 type CocoAnnotation = z.infer<typeof cocoSchema>['annotations'][number];
 
-const stem = (name: string) => name.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
-
 /** The first polygon of a polygon segmentation (ours have one), or null for none or a run-length mask. */
 function firstPolygon(a: CocoAnnotation): number[] | null {
   const s = a.segmentation;
@@ -101,7 +99,7 @@ export function readCoco(value: unknown): ImportedImage[] | string {
   const ellipseCategories = new Set(doc.categories.filter((c) => /ellipse/i.test(c.name)).map((c) => String(c.id)));
   const byImage = new Map(doc.images.map((im, i) => [String(im.id), {
     where: `images[${i}]`, unit: 'px' as const, width: im.width ?? null, height: im.height ?? null, regions: [] as ImportedImage['regions'],
-    keys: [im.anchor?.item, im.anchor?.hash, im.file_name ? stem(im.file_name) : undefined].filter((k): k is string => Boolean(k)),
+    keys: [im.anchor?.item, im.anchor?.hash, ...(im.file_name ? fileStems(im.file_name) : [])].filter((k): k is string => Boolean(k)),
   }]));
   for (const [i, a] of doc.annotations.entries()) {
     const image = byImage.get(String(a.image_id));

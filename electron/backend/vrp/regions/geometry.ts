@@ -39,3 +39,19 @@ export interface ImportedImage {
   height: number | null;
   regions: ImportedRegion[];
 }
+
+/**
+ * The names a picture's file may go by, from a path or URL as exchange files give it: Label Studio's local-files URL
+ * holds the path URL-encoded in `?d=`, and its uploads prefix the file name with 8 hex digits and a dash (also in the
+ * COCO files its converter writes). Both the name as written and without the prefix are offered, so a file really
+ * named `deadbeef-x.png` still finds its item.
+ */
+export function fileStems(name: string): string[] {
+  // Percent-decoding only (not form decoding): Label Studio writes `?d=` with Python's `quote`, so `+` is a plus.
+  const local = /[?&]d=([^&#]*)/.exec(name);
+  let path = local ? local[1]! : name;
+  try { path = decodeURIComponent(path); } catch { /* a literal % in the name: keep it as written */ }
+  const stem = path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '');
+  const unprefixed = stem.replace(/^[0-9a-f]{8}-/, '');
+  return unprefixed === stem ? [stem] : [stem, unprefixed];
+}

@@ -45,7 +45,7 @@ describe('VRP regions in and out (COCO, Label Studio)', () => {
 
       // Re-imported onto the second picture's twin: clear the first, then read the file back.
       await t.backend.call('scenes.save', { itemId: items[0]!.id, version: 1, scene: sceneFor(items[0]!, []) });
-      expect(await t.backend.call('regions.import', { datasetId: datasetId, path: out })).toEqual({ scenes: 1, shapes: 2 });
+      expect(await t.backend.call('regions.import', { datasetId: datasetId, path: out })).toEqual({ scenes: 1, shapes: 2, skipped: {} });
       const back = await t.backend.call('scenes.get', { itemId: items[0]!.id });
       expect(back.version).toBe(3);
       expectSameShapes(back.scene!.shapes, shapes);
@@ -66,7 +66,7 @@ describe('VRP regions in and out (COCO, Label Studio)', () => {
     }];
     const file = join(t.dir, 'ls.json');
     writeFileSync(file, JSON.stringify(tasks));
-    expect(await t.backend.call('regions.import', { datasetId: datasetId, path: file })).toEqual({ scenes: 1, shapes: 2 });
+    expect(await t.backend.call('regions.import', { datasetId: datasetId, path: file })).toEqual({ scenes: 1, shapes: 2, skipped: { textarea: 1 } });
     // Percent of our 200×100 picture, whatever size Label Studio displayed.
     const scene = (await t.backend.call('scenes.get', { itemId: items[1]!.id })).scene!;
     expect(scene.shapes.map((s) => [s.id, s.kind, s.x, s.y, s.width, s.height, s.rotation])).toEqual([

@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { defaultStrokeWidth, DEFAULT_STROKE, emptyScene, sceneSchema, type Scene, type Shape } from '@shared/vrp/scene';
 import type { Db } from '../../db/open';
 import { AppError } from '../../errors';
 import { writeAtomically } from '../../formats/write-lines';
+import { imageBytes } from '../../items/images';
+import { IMAGE_EXTENSIONS } from '../export';
 import { canvasItems, getScene, saveScene } from '../scenes';
 import { cocoDocument, readCoco } from './coco';
 import type { ImportedImage } from './geometry';
-import { labelStudioDocument, readLabelStudio } from './label-studio';
+import { labelStudioConfig, labelStudioDocument, LOCAL_FILES_PREFIX } from './label-studio';
+import { readLabelStudio, type LabelStudioRead } from './label-studio-import';
 
 export type RegionFormat = 'coco' | 'label-studio';
 export interface SceneExport { itemId: number; extId: string; scene: Scene }
@@ -20,15 +23,61 @@ function drawnScenes(db: Db, datasetId: number): SceneExport[] {
   });
 }
 
-/** Writes the dataset's VRP regions as COCO JSON or a Label Studio task list. */
-export async function exportRegions(db: Db, datasetId: number, format: RegionFormat, out: string) {
-  const scenes = drawnScenes(db, datasetId);
-  const doc = format === 'coco' ? cocoDocument(scenes) : labelStudioDocument(scenes);
-  await writeAtomically(out, async (put) => put(`${JSON.stringify(doc, null, 1)}\n`));
-  return { path: out, scenes: scenes.length, shapes: scenes.reduce((n, s) => n + s.scene.shapes.length, 0) };
+/** A file name from an item id: characters a file system or a URL may mind become `_`; a name taken gets `-2`, `-3`… */
+function fileName(extId: string, extension: string, used: Set<string>): string {
+  const base = extId.replace(/[^\p{L}\p{N}._ -]/gu, '_').replace(/^\.+/, '_') || 'item';
+  let name = `${base}.${extension}`;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}.${extension}`;
+  used.add(name.toLowerCase());
+  return name;
 }
 
-function readRegionFile(path: string, format: RegionFormat | 'auto'): ImportedImage[] {
+/**
+ * Label Studio needs the pictures where it can serve them: they are written to `<name>-images/` beside the export (the
+ * tasks name them by that folder's path), with the label config the tasks are made for as `<name>-config.xml`.
+ */
+function writeLabelStudioFiles(db: Db, scenes: readonly SceneExport[], out: string): { config: string; images: string[] } {
+  const stem = basename(out).replace(/\.json$/i, '');
+  const folder = `${stem}-images`;
+  mkdirSync(join(dirname(out), folder), { recursive: true });
+  const used = new Set<string>();
+  const images = scenes.map((s) => {
+    const image = imageBytes(db, s.scene.image.hash);
+    const name = fileName(s.extId, IMAGE_EXTENSIONS[image.mime] ?? 'bin', used);
+    writeFileSync(join(dirname(out), folder, name), image.bytes);
+    return `${folder}/${name}`;
+  });
+  const config = join(dirname(out), `${stem}-config.xml`);
+  writeFileSync(config, labelStudioConfig());
+  return { config, images };
+}
+
+/**
+ * Writes the dataset's VRP regions as COCO JSON or a Label Studio task list (with its pictures and label config, each
+ * picture named in `data.image` as `imagePrefix` + its path: by default Label Studio's local-files URL, the export's
+ * folder being its document root). The regions file is renamed into place last, so one that exists has everything it
+ * names beside it.
+ */
+export async function exportRegions(db: Db, datasetId: number, format: RegionFormat, out: string, imagePrefix = LOCAL_FILES_PREFIX) {
+  const scenes = drawnScenes(db, datasetId);
+  let doc: unknown;
+  let config: string | null = null;
+  if (format === 'coco') doc = cocoDocument(scenes);
+  else {
+    let files: { config: string; images: string[] };
+    try {
+      files = writeLabelStudioFiles(db, scenes, out);
+    } catch (error) {
+      throw new AppError('export_failed', `cannot write the pictures and label config beside ${basename(out)}: ${(error as Error).message}`);
+    }
+    config = files.config;
+    doc = labelStudioDocument(scenes, files.images, imagePrefix);
+  }
+  await writeAtomically(out, async (put) => put(`${JSON.stringify(doc, null, 1)}\n`));
+  return { path: out, config, scenes: scenes.length, shapes: scenes.reduce((n, s) => n + s.scene.shapes.length, 0) };
+}
+
+function readRegionFile(path: string, format: RegionFormat | 'auto'): LabelStudioRead {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
@@ -36,7 +85,8 @@ function readRegionFile(path: string, format: RegionFormat | 'auto'): ImportedIm
     throw new AppError('invalid_input', `${basename(path)}: not JSON: ${(error as Error).message}`);
   }
   const kind = format !== 'auto' ? format : Array.isArray(value) ? 'label-studio' : 'coco';
-  const read = kind === 'coco' ? readCoco(value) : readLabelStudio(value);
+  const coco = kind === 'coco' ? readCoco(value) : null;
+  const read = coco === null ? readLabelStudio(value) : typeof coco === 'string' ? coco : { images: coco, skipped: {} };
   if (typeof read === 'string') throw new AppError('invalid_input', `${basename(path)}: ${read}`);
   return read;
 }
@@ -64,7 +114,8 @@ function shapesFor(image: ImportedImage, size: { width: number; height: number }
  * or one of another size, refuses the file.
  */
 export function importRegions(db: Db, datasetId: number, path: string, format: RegionFormat | 'auto', userId: string | null, now: Date) {
-  const images = readRegionFile(path, format).filter((im) => im.regions.length > 0);
+  const read = readRegionFile(path, format);
+  const images = read.images.filter((im) => im.regions.length > 0);
   const items = canvasItems(db, datasetId);
   const byKey = new Map<string, (typeof items)[number]>();
   for (const item of items) { byKey.set(item.extId, item); byKey.set(item.image.hash, item); }
@@ -90,6 +141,6 @@ export function importRegions(db: Db, datasetId: number, path: string, format: R
       saveScene(db, item.id, current.version, scene, userId, now);
       shapes += scene.shapes.length;
     }
-    return { scenes: plan.length, shapes };
+    return { scenes: plan.length, shapes, skipped: read.skipped };
   })();
 }
