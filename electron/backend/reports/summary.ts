@@ -5,6 +5,7 @@ import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored } from './load';
+import { loadRunReplies } from './official';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
@@ -24,7 +25,7 @@ export function computeSummary(db: Db, runId: number): SummaryRowData {
   return {
     accuracy: board.accuracy.accuracy,
     counts: JSON.stringify(counts),
-    report: JSON.stringify(buildReportBody(questions, config.circular)),
+    report: JSON.stringify(buildReportBody(questions, config.circular, loadRunReplies(db, runId))),
     board: JSON.stringify(board),
     vrp: vrp === null ? null : JSON.stringify(vrp),
     outcomes: encodeOutcomes(questions),
