@@ -21,4 +21,12 @@ test('imports lmms-eval samples by content, lists the row that matched nothing a
   await expect(dialog.getByTestId('predictions.unmatched')).toContainText('line 3: no origin question with id "no-such-item"');
   await expect(dialog.getByTestId('predictions.toolkit')).toContainText('lmms-eval\'s own verdicts agree with ours on');
   await page.screenshot({ path: `e2e/screenshots/${prefix()}runs-import-toolkit.png` });
+
+  // The report shows VLMEvalKit's own figure for the same replies (its exact matching) beside the studio's.
+  await dialog.getByTestId('predictions.report').click();
+  const official = page.getByTestId('report.official.vlmevalkit');
+  await expect(official.getByTestId('official.side-by-side')).toHaveText(/^official \d+\.\d\d% · studio \d+\.\d\d% on the same 2 questions$/);
+  await expect(official.getByTestId('official.table')).toContainText('Overall');
+  await official.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-official.png` });
 });

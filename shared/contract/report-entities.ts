@@ -87,6 +87,46 @@ export const mmEvalProOfficialSchema = z.object({
 });
 export type MmEvalProOfficial = z.infer<typeof mmEvalProOfficialSchema>;
 
+/** The scorers benchmark authors ship whose figures the studio reproduces beside its own (issue 30, METHODS §5). */
+export const officialScorers = ['mmmu', 'vlmevalkit', 'mmstar'] as const;
+export type OfficialScorer = (typeof officialScorers)[number];
+
+/** One figure as the official code prints it: a fraction, null where the code would divide by zero. */
+export const officialGroupSchema = z.object({ name: z.string(), num: z.number().int(), acc: z.number().nullable() });
+export type OfficialGroup = z.infer<typeof officialGroupSchema>;
+
+/** A question the official code and the studio read differently, or one the official code answered at random. */
+export const officialQuestionSchema = z.object({
+  id: z.string(),
+  /** What the official code read ("B", an open answer's candidates, "Z"), null when it read nothing. */
+  official: z.string().nullable(),
+  officialRight: z.boolean(),
+  studio: z.string().nullable(),
+  studioRight: z.boolean(),
+  /** The official code read nothing and took a letter from its seeded random draw. */
+  randomFallback: z.boolean(),
+  why: z.string(),
+});
+export type OfficialQuestion = z.infer<typeof officialQuestionSchema>;
+
+export const officialScoreSchema = z.object({
+  scorer: z.enum(officialScorers),
+  /** The code reproduced: repository, files and commit. */
+  reference: z.string(),
+  /** The headline figure as the code prints it (a fraction); null where it prints none (several splits). */
+  overall: z.number().nullable(),
+  groups: z.array(officialGroupSchema),
+  /** The studio's own accuracy (a fraction) on the same questions, for the side-by-side. */
+  studio: z.object({ num: z.number().int(), right: z.number().int(), acc: z.number().nullable() }),
+  randomFallbacks: z.number().int(),
+  /** What the official code would do instead of printing (stop on a missing category), else null. */
+  note: z.string().nullable(),
+  differences: z.array(officialQuestionSchema),
+  /** Every difference, listed or not (a run report lists the first 200). */
+  differenceCount: z.number().int(),
+});
+export type OfficialScore = z.infer<typeof officialScoreSchema>;
+
 export const runReportSchema = z.object({
   run: runSummarySchema,
   /** Questions the run asks; scored = every pass answered; pending and errors are not in any accuracy. */
@@ -108,6 +148,11 @@ export const runReportSchema = z.object({
    * string equality on the first pass), beside the studio's stricter figures, with where and why they differ.
    */
   mmevalproOfficial: mmEvalProOfficialSchema.nullable(),
+  /**
+   * The figures of the scorers the benchmark's authors ship that apply to this run (MMMU's, VLMEvalKit's MCQ exact
+   * matching, MMStar's), each computed exactly as that code does on the run's replies, beside the studio's.
+   */
+  official: z.array(officialScoreSchema),
   /** Present when questions carry VRP relation values: accuracy per level and relation value. */
   vrp: groupedSchema.nullable(),
 });

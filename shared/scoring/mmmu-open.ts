@@ -12,7 +12,7 @@ const PY_FLOAT = /^[+-]?(?:(?:\d+(?:_\d+)*)(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+
 // (category Nd, so "１２" and "١٢" are digits), `\w` is any letter or number or "_" (so "米" is a word character and
 // "5米" has no word boundary after the 5), and strip() removes Python's whitespace set (not U+FEFF, but U+001C–U+001F
 // and U+0085). These restate them for the official code's patterns.
-const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+export const PY_SPACE = '[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
 const PY_WORD = String.raw`[\p{L}\p{N}_]`;
 const PY_BOUNDARY = String.raw`(?:(?<=${PY_WORD})(?!${PY_WORD})|(?<!${PY_WORD})(?=${PY_WORD}))`;
 const ND = /\p{Nd}/u;
@@ -107,7 +107,7 @@ function keySubresponses(response: string): string[] {
   return keys.length === 0 ? [r] : keys;
 }
 
-function stripChars(text: string, chars: string): string {
+export function stripChars(text: string, chars: string): string {
   let start = 0;
   let end = text.length;
   while (start < end && chars.includes(text[start]!)) start++;
@@ -147,4 +147,11 @@ export function evalOpen(gold: string | readonly string[], predictions: readonly
     } else if (golds.some((g) => g === p)) return true;
   }
   return false;
+}
+
+const PY_SPACES = new RegExp(`${PY_SPACE}+`);
+
+/** Python's str.split() with no argument: the words between runs of Python's whitespace. */
+export function pyWords(text: string): string[] {
+  return text.split(PY_SPACES).filter((w) => w !== '');
 }

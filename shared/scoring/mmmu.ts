@@ -63,6 +63,14 @@ export function scoreMmmu(predictions: Record<string, string>, gold: Record<stri
     if (mmmuCorrect(g, String(prediction))) s.right++;
     bySubject.set(subject, s);
   }
+  return mmmuReport(bySubject);
+}
+
+/**
+ * The official printout from right/num per subject: each subject and `Overall-<domain>` (domains and subjects in the
+ * official order, a domain with no subject present printed with num 0), then `Overall`; accuracies rounded to 3.
+ */
+export function mmmuReport(bySubject: ReadonlyMap<string, { right: number; num: number }>): MmmuReport {
   const results = new Map([...bySubject].map(([k, v]) => [k, { num: v.num, acc: v.right / v.num }]));
   const report: MmmuReport = {};
   for (const [domain, subjects] of Object.entries(MMMU_DOMAINS)) {

@@ -252,6 +252,24 @@ describe('anchor score', () => {
     expect(text.stdout).toMatch(/40 place\(s\) where auto_score\.py reads the file differently/);
   });
 
+  it('scores a VLMEvalKit CircularEval prediction table as its exact matching does, beside the studio\'s reading', () => {
+    type Row = Record<string, string | number>;
+    const rows = JSON.parse(readFileSync(join(conformance, 'vlmevalkit-official', 'circular.json'), 'utf8')) as Row[];
+    const expected = JSON.parse(readFileSync(join(conformance, 'vlmevalkit-official', 'expected.json'), 'utf8')) as { circular: { acc: Row[] } };
+    const header = ['index', 'question', 'A', 'B', 'C', 'D', 'answer', 'category', 'l2-category', 'prediction'];
+    const file = join(dir, 'MMBench_DEV_EN_circular.tsv');
+    writeFileSync(file, [header.join('\t'), ...rows.map((r) => header.map((h) => String(r[h] ?? '')).join('\t'))].join('\n'));
+    const r = anchor('score', file, '--format', 'vlmevalkit', '--json');
+    expect(r.code).toBe(0);
+    const { circular, official } = JSON.parse(r.stdout).value as { circular: boolean; official: { scorer: string; groups: { name: string; acc: number }[] }[] };
+    expect(circular).toBe(true);
+    expect(official.map((o) => o.scorer)).toEqual(['vlmevalkit']);
+    const { split: _split, ...table } = expected.circular.acc[0]!;
+    expect(Object.fromEntries(official[0]!.groups.map((g) => [g.name, g.acc]))).toEqual(table);
+    const text = anchor('score', file, '--format', 'vlmevalkit');
+    expect(text.stdout).toMatch(/official \(VLMEvalKit's exact matching\): 57\.1% · studio \d+\.\d% \(\d\/7\)/);
+  });
+
   it('reproduces the official MMMU numbers from eval-only predictions', () => {
     const r = anchor('score', join(conformance, 'mmmu', 'llava1.5_13b_val_predictions.json'), '--format', 'mmmu',
       '--gold', join(conformance, 'mmmu', 'answer_dict_val.json'), '--json');

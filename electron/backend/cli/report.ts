@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { predictionFormats, type Output, type PredictionFormat } from '@shared/contract';
 import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '@shared/reports/format';
 import { int, projectCommand, type Common } from './commands';
+import { officialLine } from './official-line';
 import { datasetId } from './eval';
 
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
@@ -102,6 +103,7 @@ async function runReport(backend: Backend, out: CliOutput, id: number, opts: Rep
     const m = report.mmevalpro?.Micro_Average;
     if (m) lines.push(`  MMEvalPro (Micro): GA ${m.genuine_accuracy_score} · AA ${m.average_score} · OA ${m.origin_score} · PA ${m.perception_score} · KA ${m.knowledge_score} · CG ${m.consistency_gap} · PC ${m.perception_consistency} · KC ${m.knowledge_consistency}`);
     if (m?.incomplete_triplets) lines.push(`  ${m.incomplete_triplets} incomplete triplet(s) left out of GA, CG, PC and KC`);
+    lines.push(...report.official.map(officialLine));
     const l1 = report.accuracy.by.l1Category;
     if (l1) lines.push(`  MMBench L1: ${Object.entries(l1).map(([ability, c]) => `${ability} ${pct(c.accuracy)}% (${c.correct}/${c.n})`).join(' · ')}`);
     if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);

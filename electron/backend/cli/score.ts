@@ -1,16 +1,18 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { mmEvalProOfficialSchema, type MmEvalProOfficial } from '@shared/contract/report-entities';
+import { mmEvalProOfficialSchema, officialScoreSchema, type MmEvalProOfficial } from '@shared/contract/report-entities';
 import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
 import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { scoreMmmu, type MmmuGold } from '@shared/scoring/mmmu';
 import { AppError } from '../errors';
 import { parseWith, readJsonFile, readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
+import { officialLine } from './official-line';
 import { createOutput } from './output';
+import { scoreVlmEvalKitTable } from './score-table';
 
 const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), ground_truth: z.union([z.string(), z.array(z.string())]) }));
 
-export function scoreFile(file: string, format: string, goldPath?: string): unknown {
+export async function scoreFile(file: string, format: string, goldPath?: string): Promise<unknown> {
   if (format === 'mmevalpro') {
     const rows = readMmEvalProOutput(file);
     // The studio's figures, and beside them auto_score.py's own reading of the same file (METHODS §5).
@@ -24,13 +26,19 @@ export function scoreFile(file: string, format: string, goldPath?: string): unkn
     if (missing) throw new AppError('invalid_input', `${file}: prediction ${missing} has no gold answer in ${goldPath}`);
     return { format, ...scoreMmmu(predictions, gold) };
   }
-  throw new AppError('invalid_input', `unknown format "${format}"; use mmevalpro or mmmu`);
+  // A VLMEvalKit prediction table: its exact matching and MMStar's scorer, each beside the studio's reading (METHODS §5).
+  if (format === 'vlmevalkit') return scoreVlmEvalKitTable(file);
+  throw new AppError('invalid_input', `unknown format "${format}"; use mmevalpro, mmmu or vlmevalkit`);
 }
 
 function human(result: Record<string, unknown>): string {
   const lines: string[] = [];
   for (const [group, value] of Object.entries(result)) {
-    if (group === 'format') continue;
+    if (group === 'format' || group === 'circular') continue;
+    if (group === 'official' && result.format === 'vlmevalkit') {
+      lines.push(...officialScoreSchema.array().parse(value).map(officialLine));
+      continue;
+    }
     if (group === 'official') {
       lines.push(...officialLines(mmEvalProOfficialSchema.parse(value)));
       continue;
@@ -59,15 +67,15 @@ function row(name: string, v: Record<string, unknown>): string {
 export function registerScore(program: Command): void {
   program
     .command('score')
-    .description('score a model-output file offline (no project needed): MMEvalPro outputs or MMMU eval-only predictions')
+    .description('score a model-output file offline (no project needed): MMEvalPro outputs, MMMU eval-only predictions or a VLMEvalKit prediction table')
     .argument('<file>', 'the predictions file')
-    .requiredOption('--format <format>', 'mmevalpro | mmmu')
+    .requiredOption('--format <format>', 'mmevalpro | mmmu | vlmevalkit')
     .option('--gold <file>', 'MMMU gold answers ({id: {question_type, ground_truth}})')
     .option('--json', 'print one JSON document')
-    .action((file: string, opts: { format: string; gold?: string; json?: boolean }) => {
+    .action(async (file: string, opts: { format: string; gold?: string; json?: boolean }) => {
       const out = createOutput(Boolean(opts.json));
       try {
-        const result = scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
+        const result = await scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
         out.result(result, () => human(result));
         out.flush();
       } catch (error) {

@@ -1,5 +1,5 @@
 /** Column names of VLMEvalKit's TSV format (METHODS §2), shared by its importer and exporter. */
-export const TSV_KNOWN = new Set(['index', 'image', 'image_path', 'question', 'hint', 'answer', 'category', 'l2-category', 'split', 'source']);
+export const TSV_KNOWN = new Set(['index', 'image', 'image_path', 'question', 'hint', 'answer', 'category', 'l2-category', 'l2_category', 'split', 'source']);
 
 export const OPTION_COLUMN = /^[A-Z]$/;
 

@@ -142,7 +142,8 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
     extId: index,
     source: blank(cells.source) ? null : cells.source,
     category: blank(cells.category) ? null : cells.category,
-    l2Category: blank(cells['l2-category']) ? null : cells['l2-category'],
+    // MMStar's own files spell the column l2_category.
+    l2Category: !blank(cells['l2-category']) ? cells['l2-category'] : !blank(cells.l2_category) ? cells.l2_category : null,
     split: blank(cells.split) ? null : cells.split,
     imageHashes: hashes,
     meta: imagePath ? { imagePath } : {},

@@ -5,6 +5,7 @@ import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
 import { scoreMmEvalPro, type TripletAnswer } from '@shared/scoring/mmevalpro';
 import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
+import { officialScores, type RunReplies } from './official';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
 export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAnswer[] {
@@ -38,12 +39,12 @@ function circularPanel(scored: readonly ScoredQuestion[]): NonNullable<RunReport
 export type ReportBody = Omit<RunReport, 'run'>;
 
 /** Everything the Reports screen shows for one run, computed from its predictions. */
-export function buildRunReport(run: RunSummary, questions: readonly ScoredQuestion[]): RunReport {
-  return { run, ...buildReportBody(questions, run.circular) };
+export function buildRunReport(run: RunSummary, questions: readonly ScoredQuestion[], replies: RunReplies): RunReport {
+  return { run, ...buildReportBody(questions, run.circular, replies) };
 }
 
 /** The report's figures: counted once when a run's summary is stored, and by `doctor` to check it. */
-export function buildReportBody(questions: readonly ScoredQuestion[], circular: boolean): ReportBody {
+export function buildReportBody(questions: readonly ScoredQuestion[], circular: boolean, replies: RunReplies): ReportBody {
   const scored = questions.filter((q) => q.scored);
   const errors = questions.filter((q) => !q.scored && q.passes.some((p) => p.state === 'error')).length;
   const extraction: Record<string, number> = {};
@@ -61,6 +62,7 @@ export function buildReportBody(questions: readonly ScoredQuestion[], circular: 
     circular: circular ? circularPanel(scored) : null,
     mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
     mmevalproOfficial: asksTriplets(questions) ? officialMmEvalPro(tripletAnswers(questions), OFFICIAL_LISTED) : null,
+    official: officialScores(questions, replies, circular, OFFICIAL_LISTED),
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };
 }

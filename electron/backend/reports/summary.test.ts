@@ -8,6 +8,7 @@ import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
 import { storeAnswer } from '../runs/predictions';
 import { buildRunReport } from './run-report';
 import { loadScored } from './load';
+import { loadRunReplies } from './official';
 import { computedForReader, refreshInSlices } from './summary';
 import { readSnapshot } from '../db/snapshot';
 
@@ -32,7 +33,7 @@ async function expectInStep(runId: number) {
   expect(check.mismatched).toEqual([]);
   // The report the screen gets equals the report computed from every prediction row, as before summaries.
   const report = await ctx.backend.call('reports.run', { id: runId });
-  expect(report).toEqual(JSON.parse(JSON.stringify(buildRunReport(report.run, loadScored(db(), runId)))));
+  expect(report).toEqual(JSON.parse(JSON.stringify(buildRunReport(report.run, loadScored(db(), runId), loadRunReplies(db(), runId)))));
   return report;
 }
 

@@ -6,6 +6,7 @@ import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
+import { loadRunReplies } from './official';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
@@ -30,7 +31,7 @@ function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Gene
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
   yield;
-  const report = JSON.stringify(buildReportBody(questions, config.circular));
+  const report = JSON.stringify(buildReportBody(questions, config.circular, loadRunReplies(db, runId)));
   yield;
   const outcomes = encodeOutcomes(questions);
   yield;

@@ -44,3 +44,9 @@ export const pageUnitRows = (db: Db, runId: number, ids: readonly number[]) =>
 export type PageTextRow = [id: number, itemId: number, role: Role, text: string, answer: string];
 export const pageTextRows = (db: Db, ids: readonly number[]) =>
   statement<[{ ids: string }], PageTextRow>(db, PAGE_TEXT_SQL).raw(true).all({ ids: JSON.stringify(ids) });
+
+/** A run's asked passes with what the official scorers read: the options and gold as asked, and the raw reply. */
+export interface OfficialPassRow { question_id: number; pass: number; type: QuestionType; options: string; answer: string; raw: string | null }
+const OFFICIAL_PASS_SQL = `SELECT u.question_id, u.pass, q.type, u.options, u.answer, p.raw FROM run_units u JOIN questions q ON q.id = u.question_id
+  ${PREDICTION_JOIN} WHERE u.run_id = @run ORDER BY u.position`;
+export const runOfficialPassRows = (db: Db, runId: number) => statement<[{ run: number }], OfficialPassRow>(db, OFFICIAL_PASS_SQL).all({ run: runId });

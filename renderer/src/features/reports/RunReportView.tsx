@@ -5,6 +5,7 @@ import { ciText, clusterNote, pct1 } from './format';
 import { GroupCard } from './GroupCard';
 import { MmEvalProPanel } from './MmEvalProPanel';
 import { OfficialFiguresPanel } from './OfficialFiguresPanel';
+import { OfficialScoreCard } from './OfficialScoreCard';
 import { VrpCard } from './VrpCard';
 
 const PATH_TITLES: Record<string, string> = {
@@ -84,6 +85,7 @@ export function RunReportView({ runId, live }: { runId: number; live: boolean })
         <GroupCard report={r} />
         {r.mmevalpro && <MmEvalProPanel runId={runId} m={r.mmevalpro} />}
         {r.mmevalproOfficial && <OfficialFiguresPanel o={r.mmevalproOfficial} />}
+        {r.official.map((s) => <OfficialScoreCard key={s.scorer} s={s} />)}
         {r.circular && <CircularCard c={r.circular} />}
         {r.vrp && <VrpCard report={r} />}
         <ExtractionCard report={r} />
