@@ -181,12 +181,14 @@ export type PredictionRow = z.infer<typeof predictionRowSchema>;
 
 const messagePartSchema = z.union([
   z.object({ kind: z.literal('text'), text: z.string() }),
+  // A chat turn sent before the question's own message (a few-shot template: MMStar's 2-shot S_t).
+  z.object({ kind: z.literal('turn'), role: z.enum(['system', 'user', 'assistant']), text: z.string() }),
   z.object({ kind: z.literal('image'), ...imageHandleFields }),
 ]);
 
 export const predictionDetailSchema = predictionRowSchema.extend({
   options: z.array(optionSchema),
-  /** The user message as sent, images by hash (their bytes are in the project). */
+  /** The messages as sent: turns before the question, then its user message, images by hash (their bytes are in the project). */
   prompt: z.array(messagePartSchema),
   judge: z.array(z.object({ prompt: z.string(), reply: z.string().nullable(), error: z.string().nullable() })),
   ...callUsageFields,

@@ -237,8 +237,15 @@ export const seeingInputSchema = z.object({
   textOnly: z.number().int().nullable().default(null),
 });
 
+/** A run a seeing-or-not figure came from, as the report names it. */
+export const seeingSourceSchema = z.object({ id: z.number().int(), name: z.string(), model: z.string(), templateName: z.string(), images: z.boolean() });
+
 export const seeingSchema = z.object({
   common: z.number().int(),
+  /** The runs S_v, S_wv and S_t came from (MMStar's three are separate runs: the LMM with and without images, its LLM). */
+  sources: z.object({ sv: seeingSourceSchema, swv: seeingSourceSchema, st: seeingSourceSchema.nullable() }),
+  /** Where a run's settings do not fit its role in MMStar's protocol; the figures are computed all the same. */
+  warnings: z.array(z.string()),
   basis: comparisonBasisSchema,
   note: z.string().nullable(),
   sv: accuracyCellSchema,

@@ -22,6 +22,12 @@ export const promptTemplateSchema = z.object({
    * read from its text by this template.
    */
   questionTemplate: z.string().min(1).optional(),
+  /**
+   * Chat turns sent before the question, as few-shot protocols send them (MMStar's text-only 2-shot S_t: a system
+   * message, then example questions each answered by the assistant). Absent: the question is the only message.
+   */
+  system: z.string().min(1).optional(),
+  examples: z.array(z.object({ user: z.string().min(1), assistant: z.string().min(1) })).max(16).optional(),
 });
 export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
 
@@ -29,6 +35,21 @@ const LLM_EXAMPLE =
   'Question: Baxter Company has a relevant range of production between 15,000 and 30,000 units. The following cost data ' +
   'represents the average variable costs per unit for 25,000 units of production. If 30,000 units are produced, what ' +
   'are the per unit manufacturing overhead costs incurred? Options: (A) $6 (B) $7 (C) $8 (D) $9 Output: A';
+
+// MMStar's text-only LLM protocol, word for word (MMStar-Benchmark/MMStar at 88f243a: eval/vlmeval/llm/llama2.py, the
+// `in_context` messages; eval/vlmeval/utils/dataset.py, `build_prompt(for_llm=True)`): a system message, two worked
+// examples as user/assistant turns, then the question in VLMEvalKit's MCQ wording with the LLM's answer-format line.
+const MMSTAR_SYSTEM = "You are a helpful assistant. If you can't judge the answer, give your guess as to the most likely answer. Just give the answer, don't say anything beyond that, no analysis required.";
+const MMSTAR_EXAMPLES = [
+  {
+    user: "Question: Which one is the correct caption of this image?\nOptions:\nA. The man is waving his hand.\nB. The man is sitting by the edge of the bathtub, gazing at the woman who is lying in the bathtub taking a bath.\nC. The boy is carrying the smiling girl on his back.\nD. The two dirty-faced children turn around and gaze intently.\nPlease select the correct answer from the options above.\nAnswer with the option's letter from the given choices directly, such as answer letter 'A' only.",
+    assistant: 'B',
+  },
+  {
+    user: "Question: What's the function of the demonstrated object?\nOptions:\nA. oepn the door\nB. drink water\nC. carry personal belongings\nD. exercise\nPlease select the correct answer from the options above.\nAnswer with the option's letter from the given choices directly, such as answer letter 'A' only.",
+    assistant: 'D',
+  },
+];
 
 export const promptPresets: readonly PromptTemplate[] = [
   {
@@ -70,7 +91,28 @@ export const promptPresets: readonly PromptTemplate[] = [
     optionJoin: '\n',
     imagesFirst: false,
   },
+  {
+    id: 'mmstar-llm-2shot',
+    name: 'MMStar (text-only LLM, 2-shot, for S_t)',
+    multipleChoice: "{hint_line}Question: {question}\nOptions:\n{options}\nPlease select the correct answer from the options above. \nAnswer with the option's letter from the given choices directly, such as answer letter 'A' only. \n",
+    open: '{question}Answer the question using a single word or phrase. \n',
+    optionLine: '{label}. {text}',
+    optionJoin: '\n',
+    imagesFirst: true,
+    system: MMSTAR_SYSTEM,
+    examples: MMSTAR_EXAMPLES,
+  },
 ];
+
+/** One chat turn a template sends before the question (its system message and few-shot examples). */
+export interface PromptTurn { kind: 'turn'; role: 'system' | 'user' | 'assistant'; text: string }
+
+/** The turns a template sends before each question, in order; none for a one-message template. */
+export function templateTurns(template: PromptTemplate): PromptTurn[] {
+  const turns: PromptTurn[] = template.system ? [{ kind: 'turn', role: 'system', text: template.system }] : [];
+  for (const e of template.examples ?? []) turns.push({ kind: 'turn', role: 'user', text: e.user }, { kind: 'turn', role: 'assistant', text: e.assistant });
+  return turns;
+}
 
 export const DEFAULT_TEMPLATE_ID = 'vlmevalkit-mcq';
 

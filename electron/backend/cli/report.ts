@@ -82,7 +82,11 @@ function seeingInput(runIds: number[]): { withImages: number; withoutImages: num
 function seeingLines(s: Seeing): string[] {
   const lines = [`seeing-or-not on ${s.common} common questions: S_v ${pct(s.sv.accuracy)}% · S_wv ${pct(s.swv.accuracy)}%${s.st ? ` · S_t ${pct(s.st.accuracy)}%` : ''}`,
     `  MG ${pct(s.mg)} points (S_v − S_wv)${s.ml === null ? '' : ` · ML ${pct(s.ml)} points (max(0, S_wv − S_t))`}`];
+  const from = (label: string, r: Seeing['sources']['sv']) =>
+    `  ${label} from run ${r.id} "${r.name}" (${r.model}, ${r.templateName}, ${r.images ? 'with images' : 'no images'})`;
+  lines.push(from('S_v ', s.sources.sv), from('S_wv', s.sources.swv), ...(s.sources.st ? [from('S_t ', s.sources.st)] : []));
   if (s.note) lines.push(`  note: ${s.note}`);
+  for (const w of s.warnings) lines.push(`  warning: ${w}`);
   return lines;
 }
 

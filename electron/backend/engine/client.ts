@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Endpoint } from '@shared/contract';
 import { tokenLimit } from '@shared/domain/token-param';
 import { readRateBudget, type RateBudget } from './rate-headers';
@@ -25,6 +25,8 @@ export class RequestError extends Error {
 }
 
 export interface ChatRequest {
+  /** Turns sent before the user's message (a few-shot template's system message and examples). */
+  history?: ChatCompletionMessageParam[];
   content: ChatCompletionContentPart[];
   temperature: number;
   maxTokens: number;
@@ -94,7 +96,7 @@ export function createChatClient(endpoint: Endpoint, apiKey: string | null): Cha
         const { data: completion, response } = await sdk.chat.completions.create(
           {
             model: endpoint.model,
-            messages: [{ role: 'user', content: request.content }],
+            messages: [...(request.history ?? []), { role: 'user', content: request.content }],
             temperature: request.temperature,
             ...tokenLimit(endpoint, request.maxTokens),
             ...(request.seed !== null ? { seed: request.seed } : {}),

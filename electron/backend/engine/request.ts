@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Option, PromptMessagePart, QuestionType } from '@shared/contract';
-import { renderPrompt, type PromptTemplate } from '@shared/prompts/templates';
+import { renderPrompt, templateTurns, type PromptTemplate } from '@shared/prompts/templates';
 import type { ScoringRule } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { imageBytesOf } from './store';
@@ -74,8 +74,10 @@ export class ImageEncoder {
 }
 
 export interface BuiltRequest {
+  /** The template's turns sent before the question (few-shot templates), then `content` as the user's message. */
+  history: ChatCompletionMessageParam[];
   content: ChatCompletionContentPart[];
-  /** What is stored with the prediction: the message as sent, images by hash and size. */
+  /** What is stored with the prediction, and keys the cache: the turns and the message as sent, images by hash and size. */
   prompt: PromptMessagePart[];
   textChars: number;
 }
@@ -84,9 +86,11 @@ export async function buildRequest(
   template: PromptTemplate, unit: Unit, withImages: boolean, maxSide: number, encoder: ImageEncoder | null, vrpClarification = false,
 ): Promise<BuiltRequest> {
   const parts = interventionParts(renderPrompt(template, unit, unit.images.length, withImages), unit.vrpLevel, vrpClarification);
+  const turns = templateTurns(template);
+  const history = turns.map(({ role, text }) => ({ role, content: text }));
   const content: ChatCompletionContentPart[] = [];
-  const prompt: PromptMessagePart[] = [];
-  let textChars = 0;
+  const prompt: PromptMessagePart[] = [...turns];
+  let textChars = turns.reduce((n, t) => n + t.text.length, 0);
   for (const part of parts) {
     if (part.kind === 'text') {
       content.push({ type: 'text', text: part.text });
@@ -99,7 +103,7 @@ export async function buildRequest(
       if (encoder) content.push({ type: 'image_url', image_url: { url: await encoder.dataUrl(image) } });
     }
   }
-  return { content, prompt, textChars };
+  return { history, content, prompt, textChars };
 }
 
 /** The cache key: everything that decides the reply, images by content hash rather than megabytes of base64. */

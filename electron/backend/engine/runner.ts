@@ -136,7 +136,8 @@ function unitAnswerer(p: RunParts) {
     if (!reply) {
       try {
         const images = built.prompt.flatMap((part) => (part.kind === 'image' ? [part] : []));
-        const asked = await ask!({ content: built.content, ...params }, estimateTokens(built.textChars, images) + params.maxTokens, signals);
+        const request = { history: built.history, content: built.content, ...params };
+        const asked = await ask!(request, estimateTokens(built.textChars, images) + params.maxTokens, signals);
         reply = asked.reply;
         attempts = asked.attempts;
       } catch (error) {

@@ -246,7 +246,7 @@ export const compareRuns = (runs: readonly LoadedRun[], load: PageLoader, offset
   comparisonPage(comparisonCore(runs), runs, load, offset, limit);
 
 /** MMStar's seeing-or-not on the questions the runs share: S_v, S_wv, optionally S_t, and MG / ML in points. */
-export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, textOnly: LoadedRun | null): Seeing {
+export function seeingOrNot(withImages: LoadedRun, withoutImages: LoadedRun, textOnly: LoadedRun | null): Omit<Seeing, 'sources' | 'warnings'> {
   const runs = textOnly ? [withImages, withoutImages, textOnly] : [withImages, withoutImages];
   const { readings, basis, note } = alignPasses(runs);
   const common = commonQuestions(runs, readings);

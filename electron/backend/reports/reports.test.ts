@@ -270,6 +270,13 @@ describe('comparisons', () => {
     expect(seeing.ml).toBeCloseTo((100 * 10) / 18, 10);
     const noText = await ctx.backend.call('reports.seeing', { withImages: sv, withoutImages: swv });
     expect(noText.ml).toBeNull();
+    // The report names the runs each score came from, and says where their settings do not fit MMStar's protocol.
+    expect(seeing.sources).toMatchObject({ sv: { id: sv, name: 'with images' }, swv: { id: swv, name: 'without images' }, st: { id: st, name: 'text only', images: true } });
+    expect(seeing.warnings).toEqual([
+      `S_wv (run ${swv}) was asked with images; MMStar's S_wv withholds them`,
+      `S_t (run ${st}) was asked with images; MMStar's S_t is a text-only LLM`,
+      expect.stringMatching(new RegExp(`^S_t \\(run ${st}\\) used the template ".+"; MMStar runs its LLMs 2-shot`)),
+    ]);
 
     const board = await ctx.backend.call('reports.leaderboard');
     expect(board.rows.map((r) => r.runId)).toEqual([sv, swv, st]);

@@ -3,6 +3,7 @@ import type { Db } from '../db/open';
 import { comparisonPage, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
 import { readKept } from './read-cache';
+import { seeingSources } from './seeing-sources';
 import { readSnapshot } from '../db/snapshot';
 import { loadScored, pageQuestions } from './load';
 import { comparedCore, loadCompared } from './compared-run';
@@ -64,10 +65,12 @@ export class Reports {
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>, reader: ReportReader = OWNER) {
     refuseOpenHumanRuns(this.runs, [withImages, withoutImages, ...(textOnly === null ? [] : [textOnly])], reader);
-    return readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
+    const figures = readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
       const [sv, swv, st] = this.load(textOnly === null ? [withImages, withoutImages] : [withImages, withoutImages, textOnly]);
       return seeingOrNot(sv!, swv!, st ?? null);
     });
+    const [sv, swv, st] = [withImages, withoutImages, textOnly].map((id) => (id === null ? null : this.runs.get(id)));
+    return { ...figures, ...seeingSources(sv!, swv!, st ?? null) };
   }
 
   /** A page of every run with its accuracy, best first within each dataset. */

@@ -153,6 +153,19 @@ describe('the body of each batch request', () => {
     }
     expect(server.uploads).toHaveLength(3);
   });
+
+  it('sends a few-shot template\'s turns before each question, as the live client does (MMStar\'s 2-shot S_t)', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 2);
+    const server = await hostedBatchServer();
+    server.release();
+    const done = await ctx.backend.state.runs.start({ ...batchInput(datasetId), templateId: 'mmstar-llm-2shot', images: false }, null).done;
+    expect(done!.answered).toBe(2);
+    for (const { body } of lines(server.uploads.at(-1)!)) {
+      const messages = body.messages as { role: string; content: unknown }[];
+      expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user']);
+      expect(messages.slice(2, 5).map((m) => m.content)).toEqual(['B', expect.stringContaining('demonstrated object'), 'D']);
+    }
+  });
 });
 
 describe('a run always settles its row', () => {

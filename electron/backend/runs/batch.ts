@@ -21,7 +21,7 @@ interface Tally { answered: number; errors: number }
 /** One request of the batch's JSONL: the body the live client would send, named by question and pass. */
 function batchLine(config: AskSettings, unit: Unit, built: BuiltRequest): string {
   const body = {
-    model: config.endpoint!.model, messages: [{ role: 'user', content: built.content }], temperature: config.temperature,
+    model: config.endpoint!.model, messages: [...built.history, { role: 'user', content: built.content }], temperature: config.temperature,
     ...tokenLimit(config.endpoint!, config.maxTokens), ...(config.seed !== null ? { seed: config.seed } : {}),
   };
   return JSON.stringify({ custom_id: customId(unit), method: 'POST', url: '/v1/chat/completions', body });

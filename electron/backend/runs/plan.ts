@@ -1,5 +1,5 @@
 import type { RunPlan } from '@shared/contract';
-import { renderPrompt } from '@shared/prompts/templates';
+import { renderPrompt, templateTurns } from '@shared/prompts/templates';
 import { interventionParts } from '@shared/vrp/instruction';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
@@ -27,6 +27,8 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
   const endpoint = config.endpoint ? snapshotOf(endpoints.get(config.endpoint.name)) : null;
   let promptTokens = 0;
   let fromCache = 0;
+  const turns = templateTurns(config.template);
+  const turnChars = turns.reduce((n, t) => n + t.text.length, 0);
   for (const unit of units) {
     let q = details.get(unit.questionId);
     if (!q) details.set(unit.questionId, (q = read.question(unit.questionId)));
@@ -36,12 +38,12 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
       q.vrp_level, config.vrpClarification ?? false,
     );
     // The message exactly as buildRequest will record it, so the cache key below is the engine's key.
-    const prompt = parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }));
+    const prompt = [...turns, ...parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }))];
     if (useCache && endpoint) {
       const key = requestKey(endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
       if (cache.has(key)) { fromCache++; continue; }
     }
-    const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);
+    const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), turnChars);
     const sent = prompt.flatMap((p) => (p.kind === 'image' ? [p] : []));
     promptTokens += estimateTokens(textChars, sent);
   }

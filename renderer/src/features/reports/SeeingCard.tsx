@@ -46,6 +46,7 @@ export function SeeingCard({ runs }: { runs: RunSummary[] }) {
       </div>
       {result.isError && <p className="notice notice--danger">{result.error.message}</p>}
       {result.data?.note && <p className="notice" data-testid="seeing.note">{result.data.note}</p>}
+      {result.data?.warnings.map((w) => <p key={w} className="notice" data-testid="seeing.warning">{w}</p>)}
       {result.data && option && (
         <div className="rcard__split">
           <Chart option={option} height={barsHeight(result.data.st ? 3 : 2)} label="Seeing-or-not accuracies" />

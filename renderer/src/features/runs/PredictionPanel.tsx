@@ -23,9 +23,15 @@ export function PredictionPanel(props: { id: number; onClose: () => void }) {
         <h3 className="section-title">Prompt as sent</h3>
         <div className="prompt">
           {d.prompt.length === 0 && <p className="muted small">Answered by a person; no prompt was sent.</p>}
-          {d.prompt.map((part, i) => part.kind === 'text'
-            ? <pre key={i} className="prompt__text" data-testid="runs.prompt">{part.text}</pre>
-            : <img key={i} className="prompt__image" src={mediaUrl(part.hash, false)} alt={`image sent at ${part.width}×${part.height}`} title={`sent at ${part.width}×${part.height}`} />)}
+          {d.prompt.map((part, i) => {
+            if (part.kind === 'turn') {
+              // A few-shot template's turns, sent before the question: labelled by who speaks in them.
+              return <div key={i} className="prompt__turn" data-testid="runs.prompt.turn"><span className="muted small">{part.role}</span><pre className="prompt__text">{part.text}</pre></div>;
+            }
+            return part.kind === 'text'
+              ? <pre key={i} className="prompt__text" data-testid="runs.prompt">{part.text}</pre>
+              : <img key={i} className="prompt__image" src={mediaUrl(part.hash, false)} alt={`image sent at ${part.width}×${part.height}`} title={`sent at ${part.width}×${part.height}`} />;
+          })}
         </div>
       </section>
       <section>
