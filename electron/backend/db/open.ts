@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { openFailure } from './diagnose';
 import { migrate, pendingMigrations } from './migrate';
 import { healSharedFiles, openReadOnlyDb, readOnlyReason } from './read-only';
+import { missingSchemaObjects, quickCheckTables } from './schema-check';
 
 export type Db = Database.Database;
 
@@ -35,6 +36,8 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
     if (options.mustExist) refuseForeignFile(db, path);
     if (readOnly) return checkReadOnly(db, path, readOnly);
     db.pragma('busy_timeout = 5000');
+    // Before anything is written into it, a migration included: a damaged file is named, not written into.
+    if (options.mustExist && !options.skipMigrate) refuseDamage(db, path);
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (String(mode).toLowerCase() !== 'wal') {
       throw new AppError('internal', `${path}: SQLite refused WAL mode (got ${String(mode)}); is it on a network share?`);
@@ -56,7 +59,22 @@ function checkReadOnly(db: Db, path: string, reason: string): Db {
   if (pending.length > 0) {
     throw new AppError('read_only', `${path} cannot be written (${reason}) and needs upgrading to this build (${pending.length} migrations); make it writable and open it once`);
   }
+  refuseDamage(db, path);
   return db;
+}
+
+/**
+ * Refuses a project whose schema lacks what its migrations made, or whose tables' pages fail `quick_check` (all but
+ * the images, DECISIONS 147): such a file would pass reads that miss the damage and take writes into it. A newer
+ * schema is refused first, so a newer build's tables are never taken for damage.
+ */
+function refuseDamage(db: Db, path: string): void {
+  pendingMigrations(db, path);
+  const doctor = `see what \`anchor doctor project --project ${path}\` finds, and restore it from a copy or a backup`;
+  const missing = missingSchemaObjects(db);
+  if (missing.length > 0) throw new AppError('project_damaged', `${path} is damaged: it lacks ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}; ${doctor}`);
+  const problems = quickCheckTables(db);
+  if (problems.length > 0) throw new AppError('project_damaged', `${path} is damaged (quick_check: ${problems.join('; ')}); ${doctor}`);
 }
 
 /** An existing file must already be a project: an empty file or another program's SQLite database is never converted. */
@@ -76,5 +94,32 @@ export function closeDb(db: Db): void {
     if (!db.readonly) db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
+  }
+}
+
+/**
+ * Opens a project to be examined (`anchor doctor project`): no migration, no damage refused — finding it is the
+ * point — but a newer build's file and a file that is not a project are still refused, and a file this process may
+ * not write is read from a copy. `writable` asks for a connection that may repair.
+ */
+export function openForCheck(path: string, writable: boolean): Db {
+  const readOnly = readOnlyReason(path);
+  if (readOnly && writable) throw new AppError('read_only', `${path} cannot be written (${readOnly}); make it writable to repair it, or check it without --fix`);
+  if (!readOnly) healSharedFiles(path);
+  let db: Db;
+  try {
+    db = readOnly ? openReadOnlyDb(path, readOnly) : new Database(path, { fileMustExist: true });
+  } catch (error) {
+    throw openFailure(error, path);
+  }
+  try {
+    refuseForeignFile(db, path);
+    if (!readOnly) db.pragma('busy_timeout = 5000');
+    pendingMigrations(db, path);
+    db.pragma('foreign_keys = ON');
+    return db;
+  } catch (error) {
+    db.close();
+    throw openFailure(error, path);
   }
 }
