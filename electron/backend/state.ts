@@ -9,6 +9,7 @@ import { keepRunSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 import { findUser } from './team/users';
+import { cleanAfterKilledImports } from './formats/killed-imports';
 import type { DomainContext } from './context';
 import type { TeamContext } from './team/handlers';
 
@@ -86,6 +87,7 @@ export class BackendState {
     const next = open();
     this.project?.close();
     this.project = next;
+    tidyAfterKilledImports(next);
     this.runs.applyRecordedEnds();
     this.recent.touch(next.path, this.now());
     const remembered = this.recent.profileOf(next.path);
@@ -97,5 +99,17 @@ export class BackendState {
   close(): void {
     this.project?.close();
     this.project = null;
+  }
+}
+
+/**
+ * Removes what imports killed mid-way left (formats/killed-imports.ts). Housekeeping only: a failure here (the write
+ * lock held elsewhere past the busy timeout, a full disk) must not refuse the open; the next open tries again.
+ */
+function tidyAfterKilledImports(project: ProjectSession): void {
+  try {
+    cleanAfterKilledImports(project.db);
+  } catch {
+    // Left for the next open or `anchor doctor project --fix`.
   }
 }
