@@ -74,7 +74,7 @@ export class BackendState {
   }
 
   openProject(path: string, isDemo = false): ProjectInfo {
-    return this.swap(() => ProjectSession.open(path, isDemo));
+    return this.swap(() => ProjectSession.open(path, isDemo, this.recent.closedAs(path)));
   }
 
   createProject(path: string): ProjectInfo {
@@ -85,7 +85,7 @@ export class BackendState {
   private swap(open: () => ProjectSession): ProjectInfo {
     if (this.jobs.running() > 0) throw new AppError('conflict', 'a job is still running; wait for it or cancel it first');
     const next = open();
-    this.project?.close();
+    this.closeProject();
     this.project = next;
     tidyAfterKilledImports(next);
     this.runs.applyRecordedEnds();
@@ -97,8 +97,18 @@ export class BackendState {
   }
 
   close(): void {
-    this.project?.close();
+    this.closeProject();
     this.project = null;
+  }
+
+  /**
+   * Closes the open project and records how the close left the file, so the next open skips reading pages nothing
+   * wrote since (DECISIONS 147). A failed close records nothing: the next open checks.
+   */
+  private closeProject(): void {
+    const project = this.project;
+    if (!project) return;
+    this.recent.setClosedAs(project.path, project.close());
   }
 }
 
