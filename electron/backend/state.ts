@@ -108,7 +108,12 @@ export class BackendState {
   private closeProject(): void {
     const project = this.project;
     if (!project) return;
-    this.recent.setClosedAs(project.path, project.close());
+    const stamp = project.close();
+    try {
+      this.recent.setClosedAs(project.path, stamp);
+    } catch {
+      // Not recorded (the data folder is full or read-only): the next open reads the pages, nothing else changes.
+    }
   }
 }
 
