@@ -8,6 +8,8 @@ interface Recent {
   openedAt: string;
   /** The desktop profile last chosen in that project. */
   profile?: string | null;
+  /** The file as this machine's last clean close left it (size, modification time). */
+  closedAs?: { size: number; mtimeMs: number } | null;
 }
 
 /** Recently opened projects, kept in the user's data folder (never in a project: it is about this machine). */
@@ -34,6 +36,16 @@ export class RecentProjects {
 
   setProfile(path: string, profile: string | null): void {
     this.write(this.read().map((r) => (r.path === path ? { ...r, profile } : r)));
+  }
+
+  closedAs(path: string): { size: number; mtimeMs: number } | null {
+    const stamp = this.read().find((r) => r.path === path)?.closedAs;
+    return stamp && typeof stamp.size === 'number' && typeof stamp.mtimeMs === 'number' ? stamp : null;
+  }
+
+  /** Records how a clean close left the file; a project no longer in the list is not added back. */
+  setClosedAs(path: string, stamp: { size: number; mtimeMs: number } | null): void {
+    this.write(this.read().map((r) => (r.path === path ? { ...r, closedAs: stamp } : r)));
   }
 
   private write(list: Recent[]): void {

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ProjectInfo } from '@shared/contract';
-import { closeDb, openDb, type Db } from './db/open';
+import { closeDb, fileStamp, openDb, type Db, type FileStamp } from './db/open';
 import { AppError } from './errors';
 
 /** The open project: its file and the main connection every service uses. */
@@ -12,9 +12,10 @@ export class ProjectSession {
     readonly isDemo: boolean,
   ) {}
 
-  static open(path: string, isDemo = false): ProjectSession {
+  /** `closedAs`: the file as this machine last closed it (see `openDb`). */
+  static open(path: string, isDemo = false, closedAs: FileStamp | null = null): ProjectSession {
     if (!existsSync(path)) throw new AppError('not_found', `no project at ${path}`);
-    return new ProjectSession(path, openDb(path, { mustExist: true }), isDemo);
+    return new ProjectSession(path, openDb(path, { mustExist: true, closedAs }), isDemo);
   }
 
   static create(path: string, isDemo = false): ProjectSession {
@@ -27,7 +28,10 @@ export class ProjectSession {
     return { path: this.path, name: basename(this.path, '.anchor'), isDemo: this.isDemo, sizeBytes: statSync(this.path).size };
   }
 
-  close(): void {
+  /** Closes the connection; returns the file as it was left, once the close (its last checkpoint) succeeded. */
+  close(): FileStamp | null {
+    const readOnly = this.db.readonly;
     closeDb(this.db);
+    return readOnly || !existsSync(this.path) ? null : fileStamp(this.path);
   }
 }

@@ -9,6 +9,7 @@ import { keepRunSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
 import { findUser } from './team/users';
+import { cleanAfterKilledImports } from './formats/killed-imports';
 import type { DomainContext } from './context';
 import type { TeamContext } from './team/handlers';
 
@@ -73,7 +74,7 @@ export class BackendState {
   }
 
   openProject(path: string, isDemo = false): ProjectInfo {
-    return this.swap(() => ProjectSession.open(path, isDemo));
+    return this.swap(() => ProjectSession.open(path, isDemo, this.recent.closedAs(path)));
   }
 
   createProject(path: string): ProjectInfo {
@@ -84,8 +85,9 @@ export class BackendState {
   private swap(open: () => ProjectSession): ProjectInfo {
     if (this.jobs.running() > 0) throw new AppError('conflict', 'a job is still running; wait for it or cancel it first');
     const next = open();
-    this.project?.close();
+    this.closeProject();
     this.project = next;
+    tidyAfterKilledImports(next);
     this.runs.applyRecordedEnds();
     this.recent.touch(next.path, this.now());
     const remembered = this.recent.profileOf(next.path);
@@ -95,7 +97,34 @@ export class BackendState {
   }
 
   close(): void {
-    this.project?.close();
+    this.closeProject();
     this.project = null;
+  }
+
+  /**
+   * Closes the open project and records how the close left the file, so the next open skips reading pages nothing
+   * wrote since (DECISIONS 147). A failed close records nothing: the next open checks.
+   */
+  private closeProject(): void {
+    const project = this.project;
+    if (!project) return;
+    const stamp = project.close();
+    try {
+      this.recent.setClosedAs(project.path, stamp);
+    } catch {
+      // Not recorded (the data folder is full or read-only): the next open reads the pages, nothing else changes.
+    }
+  }
+}
+
+/**
+ * Removes what imports killed mid-way left (formats/killed-imports.ts). Housekeeping only: a failure here (the write
+ * lock held elsewhere past the busy timeout, a full disk) must not refuse the open; the next open tries again.
+ */
+function tidyAfterKilledImports(project: ProjectSession): void {
+  try {
+    cleanAfterKilledImports(project.db);
+  } catch {
+    // Left for the next open or `anchor doctor project --fix`.
   }
 }

@@ -9,8 +9,11 @@ export interface Output {
   /** Keeps the command's result; it is printed by `flush` once the project has closed, so a failed close reports instead. */
   result(value: unknown, human: () => string): void;
   flush(): void;
-  /** Prints `ok:false` with the error's stable code and exits 1: the exit code and the JSON always agree. */
-  fail(error: unknown): never;
+  /**
+   * Prints `ok:false` with the error's stable code and exits 1: the exit code and the JSON always agree. `value` is a
+   * report that explains the failure (`anchor doctor project`): the JSON carries it beside the error.
+   */
+  fail(error: unknown, value?: unknown): never;
   /** A progress bar on a terminal; nothing when piped or in JSON mode. */
   follow(backend: Backend): () => void;
 }
@@ -26,9 +29,9 @@ export function createOutput(json: boolean): Output {
       pending?.();
       pending = null;
     },
-    fail(error): never {
+    fail(error, value?): never {
       const e: ApiError = toApiError(error);
-      if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: e }, null, 2)}\n`);
+      if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: e, ...(value === undefined ? {} : { value }) }, null, 2)}\n`);
       else process.stderr.write(`anchor: ${e.message} [${e.code}]\n`);
       process.exit(1);
     },

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Option, QuestionType, Role } from '@shared/contract';
 import { checkPixelBudget } from '../items/pixel-budget';
@@ -12,6 +11,7 @@ import { recordFinishedJob } from '../jobs/record';
 import { publishStage } from './stage';
 import { codePointName, findControlChar } from '@shared/domain/control-chars';
 import { openStageFile, type StageFile } from './store/stage';
+import { makeScratchDir } from '../scratch';
 
 export interface ItemInput {
   extId: string;
@@ -70,7 +70,9 @@ export class ImportSink {
     private readonly now: string,
   ) {
     this.refuseTakenName();
-    this.stageDir = mkdtempSync(join(tmpdir(), 'anchor-import-'));
+    // Marked with this process and the project before any image is written: a next open that finds the process gone
+    // removes the folder and the images it left unreferenced (formats/killed-imports.ts).
+    this.stageDir = makeScratchDir('import', db.name);
     this.stage = openStageFile(join(this.stageDir, 'stage.sqlite'));
   }
 

@@ -1,9 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors';
+import { makeScratchDir } from '../scratch';
 import { importError } from './import-error';
 
 const TEXT = new Set(['.tsv', '.json', '.jsonl', '.ndjson']);
@@ -122,7 +122,7 @@ export async function textAsUtf8(files: readonly string[], encoding: string | un
       if (bad) throw importError(file, { line: bad.line }, notUtf8Message(bad));
       out.push(file);
     } else {
-      const dir = await mkdtemp(join(tmpdir(), 'anchor-text-'));
+      const dir = makeScratchDir('text', null);
       dirs.push(dir);
       const copy = join(dir, basename(file));
       await pipeline(createReadStream(file), async function* (source: AsyncIterable<Buffer>) {

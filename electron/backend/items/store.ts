@@ -141,6 +141,32 @@ export function insertImageRow(db: Db, image: NewImage): boolean {
     .run(image.hash, image.mime, image.bytes.length, image.width, image.height, image.bytes).changes > 0;
 }
 
+/** An image no item shows and no variant was drawn as: what a killed import leaves behind (variants' images are items' too). */
+const UNREFERENCED = `NOT EXISTS (SELECT 1 FROM item_images ii WHERE ii.image_hash = images.hash)
+  AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.image_hash = images.hash)`;
+
+export function unreferencedImages(db: Db): { hash: string; size: number }[] {
+  return db.prepare<[], { hash: string; size: number }>(`SELECT hash, length(bytes) AS size FROM images WHERE ${UNREFERENCED} ORDER BY hash`).all();
+}
+
+/** Deletes every unreferenced image; returns how many and how many bytes. */
+export function deleteUnreferencedImages(db: Db): { images: number; bytes: number } {
+  const bytes = db.prepare<[], number>(`SELECT coalesce(sum(length(bytes)), 0) FROM images WHERE ${UNREFERENCED}`).pluck().get() ?? 0;
+  const images = db.prepare(`DELETE FROM images WHERE ${UNREFERENCED}`).run().changes;
+  return { images, bytes };
+}
+
+/** Every image's key and bytes, one at a time (a project's images may not fit in memory together). */
+export function eachImage(db: Db): IterableIterator<{ hash: string; bytes: Buffer }> {
+  return db.prepare<[], { hash: string; bytes: Buffer }>('SELECT hash, bytes FROM images ORDER BY hash').iterate();
+}
+
+/** The dataset and source id of every item showing the image, for naming what a damaged image spoils. */
+export function itemsShowingImage(db: Db, hash: string): { dataset: string; extId: string }[] {
+  return db.prepare<[string], { dataset: string; extId: string }>(`SELECT d.name AS dataset, i.ext_id AS extId FROM item_images ii
+    JOIN items i ON i.id = ii.item_id JOIN datasets d ON d.id = i.dataset_id WHERE ii.image_hash = ? ORDER BY d.name, i.position`).all(hash);
+}
+
 export function deleteImageIfUnreferenced(db: Db, hash: string): void {
   statement<[string, string]>(db, 'DELETE FROM images WHERE hash = ? AND NOT EXISTS (SELECT 1 FROM item_images WHERE image_hash = ?)').run(hash, hash);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { processGone, thisHost } from '../processes';
 import { deleteLease, extendLease, leaseRow, upsertLease, type LeaseRow } from './store/leases';
 
 /** Who executes a run right now, as another process sees it. */
@@ -25,26 +25,12 @@ export function newHolderToken(): string {
   return `${process.pid}:${randomUUID()}`;
 }
 
-const thisHost = hostname();
-
 /**
- * A holder on this machine whose process is gone cannot renew its lease: there is no reason to wait for expiry. Signal 0
- * only asks whether the process exists: ESRCH means gone; EPERM means it exists under another user, so it is alive.
- * A holder on another machine cannot be asked; its lease ends when it expires.
+ * Whether a lease still stands: renewed in time and, on this machine, its holder's process still exists (a holder whose
+ * process is gone cannot renew it: there is no reason to wait for expiry).
  */
-function holderIsDead(row: Pick<LeaseRow, 'pid' | 'host'>): boolean {
-  if (row.host !== thisHost || row.pid === process.pid) return false;
-  try {
-    process.kill(row.pid, 0);
-    return false;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'ESRCH';
-  }
-}
-
-/** Whether a lease still stands: renewed in time and, on this machine, its holder's process still exists. */
 export function leaseStands(row: Pick<LeaseRow, 'pid' | 'host' | 'expires'>, nowMs: number): boolean {
-  return row.expires > nowMs && !holderIsDead(row);
+  return row.expires > nowMs && !processGone(row.pid, row.host);
 }
 
 /** The lease's holder while it is valid (renewed in time, holder alive); null when nobody executes the run. */

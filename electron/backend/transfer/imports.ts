@@ -6,6 +6,7 @@ import type { JobControl } from '../jobs/registry';
 import { detectFormat, importers } from '../formats/detect';
 import { importError } from '../formats/import-error';
 import { ImportSink } from '../formats/sink';
+import { cleanAfterKilledImports } from '../formats/killed-imports';
 import { existsSync, statSync } from 'node:fs';
 import { textAsUtf8 } from '../formats/text-encoding';
 import { fileKind } from '../formats/file-kind';
@@ -74,6 +75,7 @@ async function importFiles(
   const db = openDb(projectPath, { mustExist: true, skipMigrate: true });
   let sink: ImportSink | null = null;
   try {
+    cleanAfterKilledImports(db);
     sink = new ImportSink(db, dataset, format, meta.now().toISOString());
     const s = sink;
     for (let f = 0; f < input.files.length; f++) {

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { VariantResult } from '@shared/contract';
@@ -7,6 +6,7 @@ import type { KonvaLib } from '@shared/vrp/konva-scene';
 import { variantName, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
+import { makeScratchDir } from '../scratch';
 import { imageBytes } from '../items/images';
 import type { JobControl } from '../jobs/registry';
 import type { FullPlan, PlannedOriginal } from './plan';
@@ -38,7 +38,7 @@ export async function generateVariants(
     throw new AppError('invalid_input', `no variants to generate: ${why}; draw scenes in Canvas first`);
   }
   control.progress(0, total, `0 of ${total} variants`);
-  const scratch = mkdtempSync(join(tmpdir(), 'anchor-variants-'));
+  const scratch = makeScratchDir('variants', null);
   const pending: Promise<void>[] = [];
   try {
     const staged: StagedVariant[] = [];
