@@ -39,8 +39,8 @@ describe('VLMEvalKit TSV', () => {
     const [header, ...rows] = sampleTsvRows(2);
     // VLMEvalKit's MMBench layout: the rotated copies follow, their image cell naming the main row's index.
     const rotate = (row: string[], k: number, answer: string) => {
-      const texts = row.slice(4, 8);
-      const rotated = texts.map((_, j) => texts[(j + k) % 2] ?? '');
+      const texts = row.slice(4, 8).filter((x) => x !== '');
+      const rotated = [0, 1, 2, 3].map((j) => (j < texts.length ? texts[(j + k) % texts.length]! : ''));
       return [String(Number(row[0]) + k * 1_000_000), row[0]!, row[2]!, row[3]!, ...rotated, answer, ...row.slice(9)];
     };
     const file = join(t.dir, 'circular.tsv');
