@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { backendWithProject, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, png, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
 
 const t = withProject();
 
@@ -75,6 +75,34 @@ describe('VLMEvalKit TSV', () => {
     const [header, first] = parse(readFileSync(out, 'utf8'), { delimiter: '\t', relax_quotes: true }) as string[][];
     expect(first![header!.indexOf('__proto__')]).toBe('p1');
     expect(first![header!.indexOf('constructor')]).toBe('c1');
+  });
+
+  it('leaves out a grouping column empty on every row, so VLMEvalKit\'s _acc.csv gets no NaN column', async () => {
+    const file = join(t.dir, 'no-l2.tsv');
+    writeTsv(file, sampleTsvRows(4).map((r, i) => r.map((cell, c) => (i > 0 && c === 10 ? '' : cell))));
+    await t.backend.call('imports.run', { files: [file], dataset: 'no-l2' });
+    const out = join(t.dir, 'no-l2-out.tsv');
+    await t.backend.call('exports.run', { dataset: 'no-l2', format: 'vlmevalkit', out });
+    const [header] = parse(readFileSync(out, 'utf8'), { delimiter: '\t', relax_quotes: true }) as string[][];
+    expect(header).toEqual(['index', 'image', 'question', 'hint', 'A', 'B', 'C', 'D', 'answer', 'category', 'split', 'extra_note']);
+  });
+
+  it('writes a triplet\'s questions as rows of their own, numbered, with triplet_id and role columns', async () => {
+    const file = join(t.dir, 'triplets.json');
+    const image = png(9, 7, '#446688').toString('base64');
+    writeFileSync(file, JSON.stringify([1, 2].flatMap((tid) => ['Origin', 'Perception', 'Knowledge'].map((evalType, r) => ({
+      index: (tid - 1) * 3 + r, triplet_id: tid, question: `${evalType} question ${tid}`, choices: ['one', 'two'], answer: 'B', image, source: 'MMMU',
+      question_category: 'math', eval_type: evalType,
+    })))));
+    await t.backend.call('imports.run', { files: [file], dataset: 'triplets' });
+    const out = join(t.dir, 'triplets.tsv');
+    await t.backend.call('exports.run', { dataset: 'triplets', format: 'vlmevalkit', out });
+    const rows = parse(readFileSync(out, 'utf8'), { delimiter: '\t', columns: true, relax_quotes: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.index, r.triplet_id, r.role, r.question])).toEqual([
+      ['0', '1', 'origin', 'Origin question 1'], ['1', '1', 'perception', 'Perception question 1'], ['2', '1', 'knowledge', 'Knowledge question 1'],
+      ['3', '2', 'origin', 'Origin question 2'], ['4', '2', 'perception', 'Perception question 2'], ['5', '2', 'knowledge', 'Knowledge question 2'],
+    ]);
+    expect(Object.keys(rows[0]!)).not.toContain('l2-category');
   });
 
   const failing: [string, (rows: string[][]) => string, RegExp][] = [
