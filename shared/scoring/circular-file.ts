@@ -52,7 +52,7 @@ export function copyMismatch(options: readonly Option[], answers: readonly strin
   return null;
 }
 
-export const passOfIndex = (index: string) => Math.floor(Number(index) / CIRCULAR_STRIDE);
+const passOfIndex = (index: string) => Math.floor(Number(index) / CIRCULAR_STRIDE);
 
 /**
  * The passes a circular file gives a question: the question as it stands (pass 0) and each copy, pass `index ÷ 1e6`.

@@ -27,13 +27,13 @@ function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefine
 }
 
 /** A question's row as cells by column. */
-function questionCells(item: ExportItem, q: StoredQuestion, index: string, image: string, triplets: boolean): Cells {
+function questionCells(item: ExportItem, q: StoredQuestion, index: string, image: string, tripletColumns: boolean): Cells {
   const cells: Cells = Object.fromEntries(Object.entries(extraColumns(q.meta)).map(([k, v]) => [k, String(v)]));
   for (const o of q.options) cells[o.label] = o.text;
   Object.assign(cells, {
     index, image, image_path: typeof item.meta.imagePath === 'string' ? item.meta.imagePath : '', question: q.text, hint: q.hint ?? '',
     answer: q.answer.join(' | '), category: item.category ?? '', 'l2-category': item.l2Category ?? '', split: item.split ?? '',
-    source: item.source ?? '', ...(triplets ? { triplet_id: item.extId, role: q.role } : {}),
+    source: item.source ?? '', ...(tripletColumns ? { triplet_id: item.extId, role: q.role } : {}),
     review_state: item.review?.state ?? '', lead_override: item.review ? String(item.review.leadOverride) : '',
   });
   return cells;
@@ -48,6 +48,8 @@ function questionCells(item: ExportItem, q: StoredQuestion, index: string, image
 export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns: string[] | undefined, out: string, selection?: ExportSelection) {
   const triplets = hasTripletRoles(db, datasetId);
   const header = headerFor(db, datasetId, storedColumns, selection, triplets);
+  // A TSV read back with these columns keeps writing them, even when its triplets hold only origin questions.
+  const tripletColumns = TRIPLET_COLUMNS.every((c) => header.includes(c));
   const row = (cells: Cells) => line(header.map((column) => (Object.hasOwn(cells, column) ? cells[column]! : '')));
   const written = new Map<string, string>();
   let items = 0;
@@ -72,7 +74,7 @@ export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns:
             written.set(key, index);
           }
         }
-        const cells = questionCells(item, q, index, image, triplets);
+        const cells = questionCells(item, q, index, image, tripletColumns);
         await circular.before(q);
         await put(row(cells));
         await circular.after(q, cells);

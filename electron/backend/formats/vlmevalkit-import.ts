@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import JSON5 from 'json5';
-import type { Option, QuestionType } from '@shared/contract';
+import { roleSchema, type Option, type QuestionType, type Role } from '@shared/contract';
 import { isScoringRule, scoringRules, type ScoringRule } from '@shared/scoring/rules';
 import { optionLabelProblem } from '@shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
@@ -27,7 +27,11 @@ interface TsvState {
   seen: Set<string>;
   images: ImageReferences;
   copies: CircularCopies;
+  /** With `triplet_id` and `role` columns (the studio's export of triplets): each triplet's item, by its id. */
+  triplets: Map<string, { itemId: number; firstIndex: string; roles: Set<Role> }> | null;
 }
+
+const TRIPLET_COLUMNS = ['triplet_id', 'role'];
 
 const blank = (v: string | undefined): v is undefined => v === undefined || v.trim() === '';
 
@@ -104,7 +108,8 @@ function headerState(record: string[], ctx: ImportContext, line: number): TsvSta
   if (dup) throw importError(file, { line }, `column "${dup}" appears twice in the header`);
   sink.setDatasetMeta({ columns: header });
   const images = new ImageReferences((itemId, hashes) => hashes.forEach((hash, i) => sink.appendItemImage(itemId, i, hash)));
-  return { header, optionColumns: header.filter((h) => OPTION_COLUMN.test(h)).sort(), seen: new Set(), images, copies: new CircularCopies() };
+  const triplets = TRIPLET_COLUMNS.every((c) => header.includes(c)) ? new Map() : null;
+  return { header, optionColumns: header.filter((h) => OPTION_COLUMN.test(h)).sort(), seen: new Set(), images, copies: new CircularCopies(), triplets };
 }
 
 /** After the last row: every image reference must have met its row, and circular copies go into their questions. */
@@ -151,35 +156,19 @@ function addRow(row: Row, ctx: ImportContext, state: TsvState): void {
     if (hashes) state.images.resolve(index, hashes);
     return;
   }
-  let images: ReturnType<typeof rowImages>;
-  try {
-    images = rowImages(cells, ctx, state);
-  } catch (error) {
-    throw fail((error as Error).message);
-  }
   const problem = optionLabelProblem(options);
   if (problem) throw fail(problem);
   const question = cells.question ?? '';
   if (question.trim() === '') throw fail('the question is empty');
+  const triplet = state.triplets ? tripletOf(cells, fail) : null;
+  const itemId = itemFor(row, ctx, state, index, triplet);
 
-  const extra = Object.fromEntries(state.header.filter((h) => !TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '').map((h) => [h, cells[h]!]));
-  const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
+  const known = (h: string) => TSV_KNOWN.has(h) || OPTION_COLUMN.test(h) || (state.triplets !== null && TRIPLET_COLUMNS.includes(h));
+  const extra = Object.fromEntries(state.header.filter((h) => !known(h) && cells[h] !== '').map((h) => [h, cells[h]!]));
   const type = options.length > 0 ? 'multiple-choice' : 'open';
   const scoring = scoringCell(cells.scoring, type, fail);
-
-  const itemId = sink.addItem({
-    extId: index,
-    source: blank(cells.source) ? null : cells.source,
-    category: blank(cells.category) ? null : cells.category,
-    l2Category: blank(cells['l2-category']) ? null : cells['l2-category'],
-    split: blank(cells.split) ? null : cells.split,
-    imageHashes: images.hashes ?? [],
-    meta: imagePath ? { imagePath } : {},
-  });
-  if (images.hashes) state.images.resolve(index, images.hashes);
-  else state.images.wait(index, images.reference!, itemId, line);
   const questionId = sink.addQuestion(itemId, {
-    role: 'origin',
+    role: triplet?.role ?? 'origin',
     type,
     extIndex: index,
     text: question,
@@ -189,6 +178,51 @@ function addRow(row: Row, ctx: ImportContext, state: TsvState): void {
     meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}) },
   });
   state.copies.addMain(index, { questionId, row: row.row, cells, options, answer });
+}
+
+/** A row's triplet (`triplet_id`, `role`), or null when its `triplet_id` is empty: then it is an item of its own. */
+function tripletOf(cells: Record<string, string>, fail: (message: string) => Error): { id: string; role: Role } | null {
+  if (blank(cells.triplet_id)) return null;
+  const role = roleSchema.safeParse((cells.role ?? '').trim());
+  if (!role.success) throw fail(`role "${cells.role ?? ''}" is not origin, perception or knowledge`);
+  return { id: cells.triplet_id.trim(), role: role.data };
+}
+
+/**
+ * The item a row's question goes into: a new one (its images decoded, or named by reference), or — for a later row of
+ * a triplet — the triplet's item, whose images are its first row's.
+ */
+function itemFor(row: Row, ctx: ImportContext, state: TsvState, index: string, triplet: { id: string; role: Role } | null): number {
+  const { cells, line } = row;
+  const fail = (message: string) => importError(ctx.file, { line }, message);
+  const existing = triplet ? state.triplets!.get(triplet.id) : undefined;
+  if (triplet && existing) {
+    if (existing.roles.has(triplet.role)) throw fail(`triplet ${triplet.id} has a second ${triplet.role} question`);
+    existing.roles.add(triplet.role);
+    const hashes = state.images.lookup(existing.firstIndex);
+    if (hashes) state.images.resolve(index, hashes);
+    return existing.itemId;
+  }
+  let images: ReturnType<typeof rowImages>;
+  try {
+    images = rowImages(cells, ctx, state);
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
+  const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
+  const itemId = ctx.sink.addItem({
+    extId: triplet?.id ?? index,
+    source: blank(cells.source) ? null : cells.source,
+    category: blank(cells.category) ? null : cells.category,
+    l2Category: blank(cells['l2-category']) ? null : cells['l2-category'],
+    split: blank(cells.split) ? null : cells.split,
+    imageHashes: images.hashes ?? [],
+    meta: imagePath ? { imagePath } : {},
+  });
+  if (images.hashes) state.images.resolve(index, images.hashes);
+  else state.images.wait(index, images.reference!, itemId, line);
+  if (triplet) state.triplets!.set(triplet.id, { itemId, firstIndex: index, roles: new Set([triplet.role]) });
+  return itemId;
 }
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { backendWithProject, png, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, datasetContent, png, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
 
 const t = withProject();
 
@@ -103,6 +103,26 @@ describe('VLMEvalKit TSV', () => {
       ['3', '2', 'origin', 'Origin question 2'], ['4', '2', 'perception', 'Perception question 2'], ['5', '2', 'knowledge', 'Knowledge question 2'],
     ]);
     expect(Object.keys(rows[0]!)).not.toContain('l2-category');
+    // Read back, the rows are triplets again: the same items and questions, and the same file once more.
+    const back = await t.backend.call('imports.run', { files: [out], dataset: 'triplets-back' });
+    expect(back).toMatchObject({ items: 2, questions: 6 });
+    const content = async (id: number) => (await datasetContent(t.backend, id)).map((i) => [i.extId, i.images.map((im) => im.hash),
+      i.questions.map((q) => [q.role, q.text, q.options, q.answer])]);
+    const first = (await t.backend.call('datasets.list')).find((d) => d.name === 'triplets')!.id;
+    expect(await content(back.datasetId)).toEqual(await content(first));
+    const again = join(t.dir, 'triplets-again.tsv');
+    await t.backend.call('exports.run', { dataset: 'triplets-back', format: 'vlmevalkit', out: again });
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('refuses a triplet with two questions of one role, and a role it does not know, naming the line', async () => {
+    const image = png(8, 6).toString('base64');
+    const header = ['index', 'image', 'question', 'A', 'B', 'answer', 'triplet_id', 'role'];
+    const file = join(t.dir, 'bad-triplet.tsv');
+    writeTsv(file, [header, ['0', image, 'Q0', 'x', 'y', 'A', '7', 'origin'], ['1', '0', 'Q1', 'x', 'y', 'B', '7', 'origin']]);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow('bad-triplet.tsv:3: triplet 7 has a second origin question');
+    writeTsv(file, [header, ['0', image, 'Q0', 'x', 'y', 'A', '7', 'Origin?']]);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow('bad-triplet.tsv:2: role "Origin?" is not origin, perception or knowledge');
   });
 
   const failing: [string, (rows: string[][]) => string, RegExp][] = [
