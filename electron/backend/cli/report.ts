@@ -29,7 +29,7 @@ export function registerReport(program: Command): void {
   if (!runs) throw new Error('register `anchor eval` first: `runs import` joins its `runs` group');
   projectCommand(runs, 'import', (c) => c
     .description('score a model-output file against a dataset of the project, as a finished run')
-    .argument('<file>', 'VLMEvalKit {model}_{dataset}.xlsx/TSV/CSV, lmms-eval --log_samples JSONL, MMEvalPro model-output JSON or MMMU {id: answer} JSON')
+    .argument('<file>', 'VLMEvalKit {model}_{dataset}.xlsx/TSV/CSV/JSON, lmms-eval --log_samples JSONL, MMEvalPro model-output JSON or MMMU {id: answer} JSON')
     .requiredOption('--dataset <name>', 'the dataset the predictions answer')
     .option('--format <format>', `${predictionFormats.join(' | ')} (auto: by content)`, 'auto')
     .requiredOption('--model <name>', 'the model that wrote the answers')

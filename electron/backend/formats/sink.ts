@@ -126,13 +126,20 @@ export class ImportSink {
     return id;
   }
 
-  addQuestion(itemId: number, q: QuestionInput): void {
+  /** Adds a question to the stage; the id it returns is the stage's, good for `setQuestionMeta` only. */
+  addQuestion(itemId: number, q: QuestionInput): number {
     refuseControlChars(q);
-    this.stage.insertQuestion({
+    const id = this.stage.insertQuestion({
       itemId, role: q.role, type: q.type, extIndex: q.extIndex ?? null, text: q.text, hint: q.hint ?? null,
       options: JSON.stringify(q.options), answer: JSON.stringify(q.answer), meta: json(q.meta),
     });
     this.questions++;
+    return id;
+  }
+
+  /** Sets `meta[key]` of a question this import added (a value learnt from rows further down the file). */
+  setQuestionMeta(questionId: number, key: string, value: unknown): void {
+    this.stage.setQuestionMetaKey(questionId, key, JSON.stringify(value));
   }
 
   /** Adds one more image to an item (grouped formats meet a triplet's images row by row). */

@@ -3,6 +3,7 @@ import { basename, extname } from 'node:path';
 import { parse as parseCsv, CsvError } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../errors';
+import { readJsonRecords } from './json-records';
 import { cellTooLong, lineTooLong, TABLE_LIMITS, tooManyRows, type TableLimits } from './table-limits';
 import { checkUnzippedSize, notReadable } from './zip-guard';
 
@@ -110,10 +111,19 @@ async function readDelimited(path: string, keep: KeepColumn, limits: TableLimits
   return out.table;
 }
 
+/** VLMEvalKit's table dumped to JSON (`PRED_FORMAT=json`), held to the same row and cell limits. */
+function readJson(path: string, keep: KeepColumn, limits: TableLimits): TableRows {
+  const out = new TableBuilder(path, limits);
+  const { records, lines } = readJsonRecords(path, keep, limits);
+  records.forEach((record, i) => out.add(record, lines[i]!));
+  return out.table;
+}
+
 /**
- * Reads a prediction table whatever its container: xlsx by its extension, otherwise CSV (`.csv`) or TSV; over a limit
- * it throws `too_large` naming the limit and the line.
+ * Reads a prediction table whatever its container: xlsx or JSON by its extension, otherwise CSV (`.csv`) or TSV; over
+ * a limit it throws `too_large` naming the limit and the line.
  */
 export async function readTable(path: string, keep: KeepColumn = () => true, limits: TableLimits = TABLE_LIMITS): Promise<TableRows> {
+  if (extname(path).toLowerCase() === '.json') return readJson(path, keep, limits);
   return isWorkbook(path) ? readWorkbook(path, keep, limits) : readDelimited(path, keep, limits);
 }

@@ -60,6 +60,16 @@ describe('prediction tables are read within limits (attack 9)', () => {
     await expect(readTable(file, kept, { ...TABLE_LIMITS, lineChars: 30 })).rejects.toMatchObject({ code: 'too_large', message: expect.stringMatching(/^rows\.tsv: line \d+: longer than 0 MB characters/) });
   });
 
+  it('refuses a JSON table over its size before parsing it, and holds its records to the row and cell limits', async () => {
+    const file = join(dir(), 'model.json');
+    writeFileSync(file, JSON.stringify([0, 1, 2, 3].map((i) => ({ index: i, question: 'q'.repeat(40), prediction: 'A' })), null, 4));
+    const read = await readTable(file, kept);
+    expect(read.records[1]).toEqual({ index: '1', prediction: 'A' });
+    expect(read.lines).toEqual([2, 7, 12, 17]);
+    await expect(readTable(file, kept, { ...TABLE_LIMITS, jsonBytes: 100 })).rejects.toMatchObject({ code: 'too_large', message: 'model.json: the JSON file is larger than 0 MB, the most this studio reads' });
+    await expect(readTable(file, kept, { ...TABLE_LIMITS, rows: 3 })).rejects.toMatchObject({ code: 'too_large', message: 'model.json: line 17: more than 3 rows, the most a table may have' });
+  });
+
   it('reads a workbook within the limits as before, row numbers as the spreadsheet shows them', async () => {
     const file = join(dir(), 'fine.xlsx');
     const book = new ExcelJS.Workbook();

@@ -16,6 +16,8 @@ export const TABLE_LIMITS = {
   lineChars: 32 * 1024 * 1024,
   /** Bytes all entries of an xlsx workbook unzip to, counted while inflating. */
   unzippedBytes: 128 * 1024 * 1024,
+  /** Bytes of a JSON prediction file (`PRED_FORMAT=json`), which is parsed whole. */
+  jsonBytes: 128 * 1024 * 1024,
 } as const;
 
 export type TableLimits = { readonly [K in keyof typeof TABLE_LIMITS]: number };
@@ -38,4 +40,8 @@ export function lineTooLong(path: string, line: number, limits: TableLimits): Ap
 
 export function unzipsTooLarge(path: string, maxBytes: number): AppError {
   return new AppError('too_large', `${basename(path)}: the workbook unzips to more than ${mb(maxBytes)}, the most this studio reads`);
+}
+
+export function jsonTooLarge(path: string, maxBytes: number): AppError {
+  return new AppError('too_large', `${basename(path)}: the JSON file is larger than ${mb(maxBytes)}, the most this studio reads`);
 }

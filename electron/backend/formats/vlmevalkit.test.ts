@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { backendWithProject, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, datasetContent, png, sampleTsvRows, withProject, writeTsv } from '../../../test/fixtures';
 
 const t = withProject();
 
@@ -39,8 +39,8 @@ describe('VLMEvalKit TSV', () => {
     const [header, ...rows] = sampleTsvRows(2);
     // VLMEvalKit's MMBench layout: the rotated copies follow, their image cell naming the main row's index.
     const rotate = (row: string[], k: number, answer: string) => {
-      const texts = row.slice(4, 8);
-      const rotated = texts.map((_, j) => texts[(j + k) % 2] ?? '');
+      const texts = row.slice(4, 8).filter((x) => x !== '');
+      const rotated = [0, 1, 2, 3].map((j) => (j < texts.length ? texts[(j + k) % texts.length]! : ''));
       return [String(Number(row[0]) + k * 1_000_000), row[0]!, row[2]!, row[3]!, ...rotated, answer, ...row.slice(9)];
     };
     const file = join(t.dir, 'circular.tsv');
@@ -75,6 +75,54 @@ describe('VLMEvalKit TSV', () => {
     const [header, first] = parse(readFileSync(out, 'utf8'), { delimiter: '\t', relax_quotes: true }) as string[][];
     expect(first![header!.indexOf('__proto__')]).toBe('p1');
     expect(first![header!.indexOf('constructor')]).toBe('c1');
+  });
+
+  it('leaves out a grouping column empty on every row, so VLMEvalKit\'s _acc.csv gets no NaN column', async () => {
+    const file = join(t.dir, 'no-l2.tsv');
+    writeTsv(file, sampleTsvRows(4).map((r, i) => r.map((cell, c) => (i > 0 && c === 10 ? '' : cell))));
+    await t.backend.call('imports.run', { files: [file], dataset: 'no-l2' });
+    const out = join(t.dir, 'no-l2-out.tsv');
+    await t.backend.call('exports.run', { dataset: 'no-l2', format: 'vlmevalkit', out });
+    const [header] = parse(readFileSync(out, 'utf8'), { delimiter: '\t', relax_quotes: true }) as string[][];
+    expect(header).toEqual(['index', 'image', 'question', 'hint', 'A', 'B', 'C', 'D', 'answer', 'category', 'split', 'extra_note']);
+  });
+
+  it('writes a triplet\'s questions as rows of their own, numbered, with triplet_id and role columns', async () => {
+    const file = join(t.dir, 'triplets.json');
+    const image = png(9, 7, '#446688').toString('base64');
+    writeFileSync(file, JSON.stringify([1, 2].flatMap((tid) => ['Origin', 'Perception', 'Knowledge'].map((evalType, r) => ({
+      index: (tid - 1) * 3 + r, triplet_id: tid, question: `${evalType} question ${tid}`, choices: ['one', 'two'], answer: 'B', image, source: 'MMMU',
+      question_category: 'math', eval_type: evalType,
+    })))));
+    await t.backend.call('imports.run', { files: [file], dataset: 'triplets' });
+    const out = join(t.dir, 'triplets.tsv');
+    await t.backend.call('exports.run', { dataset: 'triplets', format: 'vlmevalkit', out });
+    const rows = parse(readFileSync(out, 'utf8'), { delimiter: '\t', columns: true, relax_quotes: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.index, r.triplet_id, r.role, r.question])).toEqual([
+      ['0', '1', 'origin', 'Origin question 1'], ['1', '1', 'perception', 'Perception question 1'], ['2', '1', 'knowledge', 'Knowledge question 1'],
+      ['3', '2', 'origin', 'Origin question 2'], ['4', '2', 'perception', 'Perception question 2'], ['5', '2', 'knowledge', 'Knowledge question 2'],
+    ]);
+    expect(Object.keys(rows[0]!)).not.toContain('l2-category');
+    // Read back, the rows are triplets again: the same items and questions, and the same file once more.
+    const back = await t.backend.call('imports.run', { files: [out], dataset: 'triplets-back' });
+    expect(back).toMatchObject({ items: 2, questions: 6 });
+    const content = async (id: number) => (await datasetContent(t.backend, id)).map((i) => [i.extId, i.images.map((im) => im.hash),
+      i.questions.map((q) => [q.role, q.text, q.options, q.answer])]);
+    const first = (await t.backend.call('datasets.list')).find((d) => d.name === 'triplets')!.id;
+    expect(await content(back.datasetId)).toEqual(await content(first));
+    const again = join(t.dir, 'triplets-again.tsv');
+    await t.backend.call('exports.run', { dataset: 'triplets-back', format: 'vlmevalkit', out: again });
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('refuses a triplet with two questions of one role, and a role it does not know, naming the line', async () => {
+    const image = png(8, 6).toString('base64');
+    const header = ['index', 'image', 'question', 'A', 'B', 'answer', 'triplet_id', 'role'];
+    const file = join(t.dir, 'bad-triplet.tsv');
+    writeTsv(file, [header, ['0', image, 'Q0', 'x', 'y', 'A', '7', 'origin'], ['1', '0', 'Q1', 'x', 'y', 'B', '7', 'origin']]);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow('bad-triplet.tsv:3: triplet 7 has a second origin question');
+    writeTsv(file, [header, ['0', image, 'Q0', 'x', 'y', 'A', '7', 'Origin?']]);
+    await expect(t.backend.call('imports.run', { files: [file] })).rejects.toThrow('bad-triplet.tsv:2: role "Origin?" is not origin, perception or knowledge');
   });
 
   const failing: [string, (rows: string[][]) => string, RegExp][] = [

@@ -52,14 +52,16 @@ function head(file: string): string {
   }
 }
 
-/** Which toolkit wrote the file: tables are VLMEvalKit's; JSON is told apart by the fields of its first record. */
+/** Which toolkit wrote the file: tables are VLMEvalKit's; JSON is told apart by the fields of its records. */
 export function detectPredictionFormat(file: string): Format {
   if (['.xlsx', '.csv', '.tsv'].includes(extname(file).toLowerCase())) return 'vlmevalkit';
   const text = head(file).replace(/^\uFEFF/, '').trimStart();
   if (looksLikeLmmsEval(text)) return 'lmms-eval';
   if (text.startsWith('[') && /"triplet_id"\s*:/.test(text) && /"eval_type"\s*:/.test(text)) return 'mmevalpro';
+  // VLMEvalKit's table dumped as JSON records (PRED_FORMAT=json): each row has its index and prediction.
+  if (text.startsWith('[') && /"index"\s*:/.test(text) && /"prediction"\s*:/.test(text)) return 'vlmevalkit';
   if (text.startsWith('{')) return 'mmmu';
-  throw fail(file, 'file', 'not a prediction file this studio reads (VLMEvalKit xlsx/TSV/CSV, lmms-eval samples, MMEvalPro or MMMU JSON)');
+  throw fail(file, 'file', 'not a prediction file this studio reads (VLMEvalKit xlsx/TSV/CSV/JSON, lmms-eval samples, MMEvalPro or MMMU JSON)');
 }
 
 async function readAnswers(input: Input, format: Format, signal?: AbortSignal): Promise<FileAnswer[]> {

@@ -1,9 +1,9 @@
 import type { Option, RunConfigParsed, RunStatus, RunSummary } from '@shared/contract';
-import { circularPasses } from '@shared/scoring/circular';
+import { questionCircularPlan } from '@shared/scoring/circular-file';
 import type { Db } from '../db/open';
 import type { LiveInfo } from '../engine/stats';
 import { AppError } from '../errors';
-import { readAnswer, readOptions } from '../items/columns';
+import { readAnswer, readMeta, readOptions } from '../items/columns';
 import { storedRunCounts, summaryChanged, type StoredCounts } from './summary-hook';
 import { configHash, type FrozenConfig } from './config';
 import { leaseStands } from './lease';
@@ -32,7 +32,10 @@ function refuseDrawnOptions(questions: readonly SelectedQuestion[], mode: { circ
     + 'withhold images, or choose a dataset of variants generated without the full level.');
 }
 
-/** Expands questions into the requests a run makes: k rotated passes per question under CircularEval. */
+/**
+ * Expands questions into the requests a run makes: k rotated passes per question under CircularEval, or the copies of
+ * the circular file the question came from.
+ */
 export function planUnits(questions: readonly SelectedQuestion[], mode: { circular: boolean; images: boolean }): PlannedUnit[] {
   refuseDrawnOptions(questions, mode);
   const circular = mode.circular;
@@ -41,7 +44,7 @@ export function planUnits(questions: readonly SelectedQuestion[], mode: { circul
     const options = readOptions(q.options);
     const answer = readAnswer(q.answer);
     if (circular && q.type === 'multiple-choice') {
-      const plan = circularPasses(options, answer);
+      const plan = questionCircularPlan(options, answer, readMeta(q.meta));
       for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: p.answer, flag: plan.flag });
     } else {
       units.push({ questionId: q.id, pass: 0, options, answer, flag: null });

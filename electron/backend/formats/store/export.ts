@@ -34,3 +34,17 @@ export function maxOptionCount(db: Db, datasetId: number): number {
 export function imageByteLength(db: Db, hash: string): number {
   return statement<[string], number>(db, 'SELECT length(bytes) FROM images WHERE hash = ?').pluck().get(hash) ?? 0;
 }
+
+/** Which grouping columns VLMEvalKit reports by hold a value on some item the export takes. */
+export function filledGroupings(db: Db, datasetId: number, acceptedOnly: boolean): { category: boolean; l2Category: boolean; split: boolean } {
+  const row = db.prepare<[number], { category: number; l2: number; split: number }>(`SELECT
+      max(coalesce(category, '') <> '') AS category, max(coalesce(l2_category, '') <> '') AS l2, max(coalesce(split, '') <> '') AS split
+    FROM items WHERE dataset_id = ?${acceptedOnly ? ` AND status = 'accepted'` : ''}`).get(datasetId);
+  return { category: row?.category === 1, l2Category: row?.l2 === 1, split: row?.split === 1 };
+}
+
+/** True when some question of the dataset is a triplet's perception or knowledge question. */
+export function hasTripletRoles(db: Db, datasetId: number): boolean {
+  return db.prepare<[number], number>(`SELECT EXISTS (SELECT 1 FROM questions q JOIN items i ON i.id = q.item_id
+    WHERE i.dataset_id = ? AND q.role <> 'origin')`).pluck().get(datasetId) === 1;
+}

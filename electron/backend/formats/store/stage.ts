@@ -33,7 +33,10 @@ export interface StageFile {
   /** Inserts an item and returns its stage id; throws SQLite's unique-constraint error on a repeated `extId`. */
   insertItem(row: StagedItemRow): number;
   insertItemImage(itemId: number, position: number, hash: string): void;
-  insertQuestion(row: StagedQuestionRow): void;
+  /** Inserts a question and returns its stage id. */
+  insertQuestion(row: StagedQuestionRow): number;
+  /** Sets one key of a staged question's meta (a circular file's copies are known only after the question's row). */
+  setQuestionMetaKey(id: number, key: string, json: string): void;
   /** Commits the stage's rows and closes the file, ready to be attached. */
   finish(): void;
   /** Closes the file without committing, if it is still open. */
@@ -52,10 +55,12 @@ export function openStageFile(file: string): StageFile {
   const itemImage = stage.prepare<[number, number, string]>('INSERT INTO item_images (item_id, position, image_hash) VALUES (?, ?, ?)');
   const question = stage.prepare<[number, string, string, string | null, string, string | null, string, string, string]>(`INSERT INTO questions
     (item_id, role, type, ext_index, text, hint, options, answer, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const metaKey = stage.prepare<[string, string, number]>("UPDATE questions SET meta = json_set(meta, '$.' || ?, json(?)) WHERE id = ?");
   return {
     insertItem: (r) => Number(item.run(r.extId, r.position, r.source, r.category, r.l2Category, r.subject, r.split, r.meta).lastInsertRowid),
     insertItemImage: (itemId, position, hash) => void itemImage.run(itemId, position, hash),
-    insertQuestion: (q) => void question.run(q.itemId, q.role, q.type, q.extIndex, q.text, q.hint, q.options, q.answer, q.meta),
+    insertQuestion: (q) => Number(question.run(q.itemId, q.role, q.type, q.extIndex, q.text, q.hint, q.options, q.answer, q.meta).lastInsertRowid),
+    setQuestionMetaKey: (id, key, json) => void metaKey.run(key, json, id),
     finish: () => {
       stage.exec('COMMIT');
       stage.close();

@@ -9,6 +9,8 @@ import type { FrozenConfig } from '../config';
 
 export interface SelectedQuestion {
   id: number; type: 'multiple-choice' | 'open'; options: string; answer: string;
+  /** JSON: a question imported from a circular file keeps the file's copies here (`circular`). */
+  meta: string;
   /** The VRPTest intervention level when the question's item is a variant (full variants draw their options). */
   vrp_level: Level | null;
 }
@@ -28,7 +30,7 @@ function tripletClause(triplets: FrozenConfig['selection']['triplets']): string 
 export function selectQuestions(db: Db, selection: FrozenConfig['selection']): SelectedQuestion[] {
   const w = questionWhere({ datasetId: selection.datasetId, ...selection.filter });
   const roles = selection.roles as Role[];
-  const sql = `SELECT q.id, q.type, q.options, q.answer, (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
+  const sql = `SELECT q.id, q.type, q.options, q.answer, q.meta, (SELECT v.level FROM variants v WHERE v.item_id = q.item_id) AS vrp_level
     FROM questions q JOIN items i ON i.id = q.item_id
     ${w.sql} AND q.role IN (SELECT value FROM json_each(?)) ${tripletClause(selection.triplets)} ORDER BY i.position, q.role_rank, q.id
     ${selection.limit !== null ? 'LIMIT ?' : ''}`;

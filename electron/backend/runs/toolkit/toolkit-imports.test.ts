@@ -101,6 +101,34 @@ describe('VLMEvalKit prediction files as runs', () => {
   });
 });
 
+describe('VLMEvalKit prediction files dumped as JSON (PRED_FORMAT=json)', () => {
+  // What Python's json.dump writes for a DataFrame's records: an empty cell is the bare literal NaN.
+  const record = (index: number, prediction: string, d: string) => `    {\n        "index": ${index},\n        "A": "circle",\n        "B": "square",\n`
+    + `        "C": "triangle",\n        "D": ${d},\n        "hint": NaN,\n        "hit": Infinity,\n        "prediction": ${JSON.stringify(prediction)}\n    }`;
+  const dumped = (...records: string[]) => `[\n${records.join(',\n')}\n]`;
+
+  it('reads NaN and Infinity literals as empty cells, leaving the same words inside strings alone', async () => {
+    const datasetId = await seedNumbered(ctx.backend, ctx.dir, 2);
+    const file = join(ctx.dir, 'model_numbered.json');
+    writeFileSync(file, dumped(record(0, 'A', '"star"'), record(1, 'NaN, or -Infinity: B', '"star"')));
+    const result = await ctx.backend.call('runs.importPredictions', { datasetId, path: file, model: 'm' });
+    expect(result).toMatchObject({ format: 'vlmevalkit', predictions: 2, correct: 2 });
+    const rows = (await ctx.backend.call('runs.predictions', { runId: result.runId, limit: 10 })).rows;
+    expect(rows.map((r) => [r.raw, r.extracted])).toEqual([['A', 'A'], ['NaN, or -Infinity: B', 'B']]);
+  });
+
+  it('refuses a row it cannot match naming the line its record starts on, and a file that is no list of records', async () => {
+    const datasetId = await seedNumbered(ctx.backend, ctx.dir, 2);
+    const file = join(ctx.dir, 'model_numbered.json');
+    writeFileSync(file, dumped(record(0, 'A', '"star"'), record(1000000, 'B', 'NaN')));
+    await expect(ctx.backend.call('runs.importPredictions', { datasetId, path: file, model: 'm' }))
+      .rejects.toMatchObject({ code: 'invalid_input', message: "model_numbered.json: line 12: its options are not the question's options in another order" });
+    writeFileSync(file, '[{"index": 0, "prediction": "A"}, 7]');
+    await expect(ctx.backend.call('runs.importPredictions', { datasetId, path: file, model: 'm' }))
+      .rejects.toMatchObject({ code: 'invalid_input', message: 'model_numbered.json: record 2: not an object of columns' });
+  });
+});
+
 describe('lmms-eval samples as runs', () => {
   const sample = (docId: number, doc: Record<string, unknown>, reply: string, filtered: string, exact: number) =>
     JSON.stringify({ doc_id: docId, doc, target: '', arguments: [], resps: [[reply]], filtered_resps: [filtered], exact_match: exact, doc_hash: 'h' });

@@ -1,12 +1,10 @@
 import { basename } from 'node:path';
 import type { Option } from '@shared/contract';
+import { CIRCULAR_STRIDE } from '@shared/scoring/circular-file';
 import { AppError } from '../../errors';
 import { OPTION_COLUMN } from '../../formats/vlmevalkit-columns';
 import { readTable, type TableRows } from '../../formats/spreadsheet';
 import { byId, type FileAnswer, type ToolkitReading } from './answers';
-
-/** VLMEvalKit numbers a CircularEval copy `pass · 1e6 + index` (METHODS §2), so `index % 1e6` groups the copies. */
-export const CIRCULAR_STRIDE = 1_000_000;
 
 const fail = (file: string, where: string, message: string) => new AppError('invalid_input', `${basename(file)}: ${where}: ${message}`);
 

@@ -98,7 +98,7 @@ function PredictionForm({ p }: { p: PredictionImport }) {
       {takesJudgeFile(format) && (
         <label className="field">
           <span>VLMEvalKit judge result file (optional: its hit and log are kept beside our reading)</span>
-          <input type="file" accept=".xlsx,.tsv,.csv" data-testid="predictions.judge" disabled={busy} onChange={(e) => p.setJudge(e.target.files?.[0] ?? null)} />
+          <input type="file" accept=".xlsx,.tsv,.csv,.json" data-testid="predictions.judge" disabled={busy} onChange={(e) => p.setJudge(e.target.files?.[0] ?? null)} />
         </label>
       )}
       <label className="check check--wide">

@@ -1,6 +1,6 @@
 export const FORMATS = [
   ['auto', 'Detect from the content'],
-  ['vlmevalkit', 'VLMEvalKit prediction file ({model}_{dataset}.xlsx / TSV / CSV, circular copies, judge hit and log)'],
+  ['vlmevalkit', 'VLMEvalKit prediction file ({model}_{dataset}.xlsx / TSV / CSV / JSON, circular copies, judge hit and log)'],
   ['lmms-eval', 'lmms-eval --log_samples (JSONL: doc, resps, filtered_resps)'],
   ['mmevalpro', 'MMEvalPro model output (JSON rows with triplet_id, eval_type, model_output)'],
   ['mmmu', 'MMMU eval-only predictions ({ id: answer })'],
