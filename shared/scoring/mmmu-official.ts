@@ -1,7 +1,7 @@
 import type { OfficialScore } from '../contract/report-entities';
 import { evalOpen, parseOpenResponse, pyWords, stripChars, type Normalized } from './mmmu-open';
 import { MMMU_DOMAINS, mmmuReport } from './mmmu';
-import { officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
+import { allAtOnce, mapInSteps, officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
 import { PyRandom } from './python-random';
 
 /**
@@ -73,10 +73,15 @@ function inScriptOrder(inputs: readonly OfficialInput[]): OfficialInput[] {
 }
 
 /** MMMU's official printout for these questions, each reading, and where it and the studio part. */
-export function officialMmmu(inputs: readonly OfficialInput[], listed = Infinity): { score: OfficialScore; readings: OfficialReading[] } {
+export const officialMmmu = (inputs: readonly OfficialInput[], listed = Infinity) => allAtOnce(officialMmmuSteps(inputs, listed));
+
+/** officialMmmu as steps that pause between slices of questions (official-common.ts mapInSteps). */
+export function* officialMmmuSteps(
+  inputs: readonly OfficialInput[], listed = Infinity,
+): Generator<void, { score: OfficialScore; readings: OfficialReading[] }> {
   const random = new PyRandom(42);
   const ordered = inScriptOrder(inputs);
-  const readings = ordered.map((q) => readQuestion(q, random));
+  const readings = yield* mapInSteps(ordered, (q) => readQuestion(q, random));
   const bySubject = new Map<string, { right: number; num: number }>();
   ordered.forEach((q, i) => {
     const s = bySubject.get(q.subject!) ?? { right: 0, num: 0 };

@@ -1,6 +1,6 @@
 import type { OfficialGroup, OfficialScore } from '../contract/report-entities';
 import { pyStrip } from './mmmu-open';
-import { officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
+import { allAtOnce, mapInSteps, officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
 
 /**
  * MMStar's own scorer, `MMStar_eval` (eval/vlmeval/evaluate/mmstar.py of the MMStar repository), exactly (METHODS
@@ -62,8 +62,13 @@ function figures(inputs: readonly OfficialInput[], right: ReadonlyMap<string, bo
 }
 
 /** MMStar_eval's figures for these questions, each reading, and where it and the studio part. */
-export function officialMmStar(inputs: readonly OfficialInput[], listed = Infinity): { score: OfficialScore; readings: OfficialReading[] } {
-  const readings = inputs.map((q) => {
+export const officialMmStar = (inputs: readonly OfficialInput[], listed = Infinity) => allAtOnce(officialMmStarSteps(inputs, listed));
+
+/** officialMmStar as steps that pause between slices of questions (official-common.ts mapInSteps). */
+export function* officialMmStarSteps(
+  inputs: readonly OfficialInput[], listed = Infinity,
+): Generator<void, { score: OfficialScore; readings: OfficialReading[] }> {
+  const readings = yield* mapInSteps(inputs, (q) => {
     const reply = replyText(q.passes[0].reply);
     return { id: q.id, read: [...pyStrip(reply)][0] ?? null, right: mmStarRight(reply, q.passes[0].gold[0] ?? ''), randomFallback: false };
   });

@@ -33,6 +33,31 @@ export interface OfficialReading {
 /** Python's `str(x)` of a missing reply as a scorer would see it in the file the studio exports: an empty cell. */
 export const replyText = (reply: string | null | undefined) => reply ?? '';
 
+/** Questions an official scorer reads between two pauses of its steps (below). */
+const READS_PER_STEP = 64;
+
+/**
+ * `items.map(fn)` as steps that pause every READS_PER_STEP items: a server computing a run's summary takes a turn of
+ * its event loop at each pause (reports/summary.ts), so reading thousands of replies the official way never holds it
+ * in one piece (issue 29); every other caller runs the steps straight through (allAtOnce).
+ */
+export function* mapInSteps<T, R>(items: readonly T[], fn: (item: T) => R): Generator<void, R[]> {
+  const out: R[] = [];
+  for (const item of items) {
+    out.push(fn(item));
+    if (out.length % READS_PER_STEP === 0) yield;
+  }
+  return out;
+}
+
+/** Runs steps to their end without pausing. */
+export function allAtOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 /**
  * The questions where the official code and the studio part (or where the official code answered at random), each
  * with why, and the studio's accuracy on the same questions: the parts every official score shares.

@@ -1,5 +1,5 @@
 import type { OfficialGroup, OfficialScore } from '../contract/report-entities';
-import { officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
+import { allAtOnce, mapInSteps, officialParts, replyText, verdicts, type OfficialInput, type OfficialReading } from './official-common';
 import { canInfer } from './vlmevalkit-can-infer';
 
 /**
@@ -55,10 +55,14 @@ function reportAcc(inputs: readonly OfficialInput[], hits: ReadonlyMap<string, b
 }
 
 /** VLMEvalKit's exact-matching figure for these questions, each reading, and where it and the studio part. */
-export function officialVlmEvalKit(
+export const officialVlmEvalKit = (inputs: readonly OfficialInput[], circular: boolean, listed = Infinity) =>
+  allAtOnce(officialVlmEvalKitSteps(inputs, circular, listed));
+
+/** officialVlmEvalKit as steps that pause between slices of questions (official-common.ts mapInSteps). */
+export function* officialVlmEvalKitSteps(
   inputs: readonly OfficialInput[], circular: boolean, listed = Infinity,
-): { score: OfficialScore; readings: OfficialReading[] } {
-  const readings = inputs.map((q) => readQuestion(q, circular));
+): Generator<void, { score: OfficialScore; readings: OfficialReading[] }> {
+  const readings = yield* mapInSteps(inputs, (q) => readQuestion(q, circular));
   const { overall, groups } = reportAcc(inputs, new Map(readings.map((r) => [r.id, r.right])));
   const why = (r: OfficialReading, q: OfficialInput) => (circular ? `${verdicts(r, q, 'VLMEvalKit')} (CircularEval: can_infer on every copy)` : verdicts(r, q, 'VLMEvalKit'));
   return {

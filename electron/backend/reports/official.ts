@@ -1,9 +1,9 @@
 import type { QuestionType } from '@shared/contract';
 import type { OfficialScore } from '@shared/contract/report-entities';
-import { isMmmuSet, officialMmmu } from '@shared/scoring/mmmu-official';
-import { isMmStarSet, officialMmStar } from '@shared/scoring/mmstar-official';
+import { isMmmuSet, officialMmmuSteps } from '@shared/scoring/mmmu-official';
+import { isMmStarSet, officialMmStarSteps } from '@shared/scoring/mmstar-official';
 import type { OfficialInput, OfficialPass } from '@shared/scoring/official-common';
-import { isLetteredSet, officialVlmEvalKit } from '@shared/scoring/vlmevalkit-official';
+import { isLetteredSet, officialVlmEvalKitSteps } from '@shared/scoring/vlmevalkit-official';
 import type { Db } from '../db/open';
 import { readAnswer, readOptions } from '../items/columns';
 import type { ScoredQuestion } from './load';
@@ -48,12 +48,14 @@ function officialInputs(questions: readonly ScoredQuestion[], replies: RunReplie
  * multiple-choice set (CircularEval as mcq_circular_eval when the run asked the rotations). MMEvalPro's triplets have
  * their own (`mmevalproOfficial`). MMMU's and MMStar's read a question's first pass, the options in their own order.
  */
-export function officialScores(questions: readonly ScoredQuestion[], replies: RunReplies, circular: boolean, listed: number): OfficialScore[] {
+export function* officialScoreSteps(
+  questions: readonly ScoredQuestion[], replies: RunReplies, circular: boolean, listed: number,
+): Generator<void, OfficialScore[]> {
   if (questions.some((q) => q.role !== 'origin')) return [];
   const inputs = officialInputs(questions, replies);
   const scores: OfficialScore[] = [];
-  if (isMmmuSet(inputs)) scores.push(officialMmmu(inputs, listed).score);
-  if (isMmStarSet(inputs)) scores.push(officialMmStar(inputs, listed).score);
-  if (isLetteredSet(inputs)) scores.push(officialVlmEvalKit(inputs, circular, listed).score);
+  if (isMmmuSet(inputs)) scores.push((yield* officialMmmuSteps(inputs, listed)).score);
+  if (isMmStarSet(inputs)) scores.push((yield* officialMmStarSteps(inputs, listed)).score);
+  if (isLetteredSet(inputs)) scores.push((yield* officialVlmEvalKitSteps(inputs, circular, listed)).score);
   return scores;
 }

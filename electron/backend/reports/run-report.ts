@@ -5,7 +5,8 @@ import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
 import { scoreMmEvalPro, type TripletAnswer } from '@shared/scoring/mmevalpro';
 import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
-import { officialScores, type RunReplies } from './official';
+import { allAtOnce } from '@shared/scoring/official-common';
+import { officialScoreSteps, type RunReplies } from './official';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
 export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAnswer[] {
@@ -44,7 +45,11 @@ export function buildRunReport(run: RunSummary, questions: readonly ScoredQuesti
 }
 
 /** The report's figures: counted once when a run's summary is stored, and by `doctor` to check it. */
-export function buildReportBody(questions: readonly ScoredQuestion[], circular: boolean, replies: RunReplies): ReportBody {
+export const buildReportBody = (questions: readonly ScoredQuestion[], circular: boolean, replies: RunReplies): ReportBody =>
+  allAtOnce(reportBodySteps(questions, circular, replies));
+
+/** buildReportBody as steps that pause while the official scorers read the replies (official-common.ts mapInSteps). */
+export function* reportBodySteps(questions: readonly ScoredQuestion[], circular: boolean, replies: RunReplies): Generator<void, ReportBody> {
   const scored = questions.filter((q) => q.scored);
   const errors = questions.filter((q) => !q.scored && q.passes.some((p) => p.state === 'error')).length;
   const extraction: Record<string, number> = {};
@@ -55,6 +60,7 @@ export function buildReportBody(questions: readonly ScoredQuestion[], circular: 
   const accuracy = withClusterIntervals(accuracyBy(scored, reportGroupKeys), scored, reportGroupKeys);
   // A grouping whose every question has no value says nothing; leave it out rather than show an empty chart.
   for (const key of reportGroupKeys) if (Object.keys(accuracy.by[key] ?? {}).length === 0) delete accuracy.by[key];
+  const official = yield* officialScoreSteps(questions, replies, circular, OFFICIAL_LISTED);
   return {
     coverage: { questions: questions.length, scored: scored.length, pending: questions.length - scored.length - errors, errors },
     accuracy,
@@ -62,7 +68,7 @@ export function buildReportBody(questions: readonly ScoredQuestion[], circular: 
     circular: circular ? circularPanel(scored) : null,
     mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
     mmevalproOfficial: asksTriplets(questions) ? officialMmEvalPro(tripletAnswers(questions), OFFICIAL_LISTED) : null,
-    official: officialScores(questions, replies, circular, OFFICIAL_LISTED),
+    official,
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };
 }

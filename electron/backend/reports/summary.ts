@@ -6,15 +6,16 @@ import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
 import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
+import { allAtOnce } from '@shared/scoring/official-common';
 import { loadRunReplies } from './official';
-import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
+import { boardScores, reportBodySteps, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
 import { decodeOutcomes, encodeOutcomes, type OutcomeVector } from './summary-vector';
 import { encodeComparison, type ComparisonParts } from './comparison-parts';
 import { jsonColumn } from '../db/json-column';
 
 /**
- * A run's summary computed from its predictions by the reports' own scoring (loadScored, buildReportBody, boardScores):
+ * A run's summary computed from its predictions by the reports' own scoring (loadScored, reportBodySteps, boardScores):
  * the stored copy is a cache of exactly what the reports computed before issue 20, never a second set of rules.
  */
 export function computeSummary(db: Db, runId: number): SummaryRowData {
@@ -31,7 +32,7 @@ function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Gene
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
   yield;
-  const report = JSON.stringify(buildReportBody(questions, config.circular, loadRunReplies(db, runId)));
+  const report = JSON.stringify(yield* reportBodySteps(questions, config.circular, loadRunReplies(db, runId)));
   yield;
   const outcomes = encodeOutcomes(questions);
   yield;
@@ -44,13 +45,6 @@ function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Gene
     outcomes,
     comparison: encodeComparison(questions),
   };
-}
-
-function allAtOnce<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
 }
 
 async function turnByTurn<T>(steps: Generator<void, T>): Promise<T> {
