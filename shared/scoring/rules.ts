@@ -6,9 +6,10 @@ import { codeOf } from './code-block';
  * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
  * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
  * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
- * space and repeated spaces.
+ * space and repeated spaces; `graded` — a grader model scores the reply 0.0–1.0 (MM-Vet, METHODS §5.1), which a
+ * grading run does after the answers; until then a run counts it right only on an exact-text match.
  */
-export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text'] as const;
+export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text', 'graded'] as const;
 export type ScoringRule = (typeof scoringRules)[number];
 
 /** VRPTest: a code answer is right when its BLEU-4 is "exceeding 0.8" — strictly above; 0.8 itself is wrong. */
@@ -37,8 +38,8 @@ const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
  * Text rules: `exact-text` compares the whole reply with each gold answer; `bleu4` scores the code the reply contains
  * (its first fenced block, else the whole reply) against each gold answer.
  */
-export function textRight(rule: 'bleu4' | 'exact-text', gold: readonly string[], response: string): boolean {
-  if (rule === 'exact-text') return gold.some((g) => plain(g) === plain(response));
+export function textRight(rule: 'bleu4' | 'exact-text' | 'graded', gold: readonly string[], response: string): boolean {
+  if (rule !== 'bleu4') return gold.some((g) => plain(g) === plain(response));
   const code = codeOf(response);
   return gold.some((g) => bleu4(g, code) > BLEU_THRESHOLD);
 }

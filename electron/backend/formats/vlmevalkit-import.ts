@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import JSON5 from 'json5';
 import type { Option, QuestionType } from '@shared/contract';
 import { isScoringRule, scoringRules, type ScoringRule } from '@shared/scoring/rules';
+import { mmvetCapabilitiesOf } from '@shared/scoring/graded-report';
 import { optionLabelProblem } from '@shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
 import { decodeBase64, describeImage } from './image-bytes';
@@ -136,7 +137,9 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
   const extra = Object.fromEntries(header.filter((h) => !TSV_KNOWN.has(h) && !OPTION_COLUMN.test(h) && cells[h] !== '').map((h) => [h, cells[h]!]));
   const imagePath = blank(cells.image_path) ? undefined : cells.image_path;
   const type = options.length > 0 ? 'multiple-choice' : 'open';
-  const scoring = scoringCell(cells.scoring, type, fail);
+  // VLMEvalKit's MMVet TSV has no scoring column: an open question whose category lists MM-Vet capabilities is graded.
+  const capabilities = type === 'open' ? mmvetCapabilitiesOf(cells.category) : null;
+  const scoring = scoringCell(cells.scoring, type, fail) ?? (capabilities ? 'graded' : null);
 
   const itemId = sink.addItem({
     extId: index,
@@ -155,13 +158,13 @@ function addRow(row: Row, ctx: ImportContext, optionColumns: string[], header: s
     hint: blank(cells.hint) ? null : cells.hint,
     options,
     answer: blank(cells.answer) ? [] : [cells.answer],
-    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}) },
+    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}), ...(scoring === 'graded' && capabilities ? { capabilities } : {}) },
   });
 }
 
 /**
- * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4` or `exact-text`
- * for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
+ * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4`, `exact-text`
+ * or `graded` for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
  */
 function scoringCell(cell: string | undefined, type: QuestionType, fail: (message: string) => Error): ScoringRule | null {
   if (blank(cell)) return null;
