@@ -70,8 +70,8 @@ async function answeredRun(datasetId: number): Promise<{ runId: number; grader: 
   const grader = await serve(graderReply);
   await ctx.backend.call('endpoints.save', { endpoint: { name: 'model', baseUrl: model.url, model: 'vl-7b' } });
   await ctx.backend.call('endpoints.save', { endpoint: { name: 'grader', baseUrl: grader.url, model: 'gpt-grader' } });
-  const { runId, jobId } = await ctx.backend.call('runs.start', { datasetId, model: 'model' });
-  await ctx.backend.jobs.settled(jobId);
+  const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'model' });
+  await ctx.backend.state.runs.settled(runId);
   return { runId, grader: grader.server };
 }
 
@@ -170,12 +170,12 @@ describe('MM-Vet graded scoring (issue 35 item 1)', () => {
     expect(grader.requests[0]!.prompt).toBe(`${rubric}\nWhat animal is on the sofa? | cat | A small kitten. | `);
     expect([report.repeats, report.total.mean]).toEqual([1, 0]);
     const tsvRun = await ctx.backend.call('runs.start', { datasetId: fromTsv.datasetId, model: 'model' });
-    await ctx.backend.jobs.settled(tsvRun.jobId);
+    await ctx.backend.state.runs.settled(tsvRun.runId);
     const tsvReport = await ctx.backend.call('gradings.run', { runId: tsvRun.runId, grader: 'grader' });
     expect([tsvReport.questions, tsvReport.byCapability.map((g) => g.name)]).toEqual([1, ['ocr', 'math']]);
     // A run without graded questions has nothing to grade.
     const plain = await ctx.backend.call('runs.start', { datasetId: fromTsv.datasetId, model: 'model', filter: { text: 'What is it' } });
-    await ctx.backend.jobs.settled(plain.jobId);
+    await ctx.backend.state.runs.settled(plain.runId);
     await expect(ctx.backend.call('gradings.run', { runId: plain.runId, grader: 'grader' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });
