@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backendWithProject } from '../../../test/fixtures';
-import { bin, withBuiltCli } from '../../../test/built-cli';
+import { bin, root, withBuiltCli } from '../../../test/built-cli';
 import { graderReply, modelReply, writeMmVetFolder } from '../../../test/mmvet-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 
@@ -64,5 +64,20 @@ describe('anchor grading (issue 35 item 1)', () => {
     const bad = await anchor('grading', 'override', String(value.grading.id), String(captionId), '1.5', '--project', project, '--json');
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('anchor score --format mmvet gives MM-Vet\'s own export_result figures from its grade file', async () => {
+    const folder = join(root, 'test', 'fixtures', 'conformance', 'mmvet');
+    const scored = await anchor('score', join(folder, 'grades-2runs.json'), '--format', 'mmvet', '--gold', join(folder, 'mm-vet.json'));
+    expect(scored.code, scored.stderr).toBe(0);
+    // Means and the total's std are cap-score-2runs.csv's and cap-int-score-2runs.csv's, MM-Vet's own output for these
+    // grades (one decimal as it rounds); the other std are ours (MM-Vet gives the total's only): rec's runs are 47.5, 45.
+    expect(scored.stdout.split('\n').slice(0, 3)).toEqual([
+      'total 59.4 ± 0.6 over 2 run(s) [60.0, 58.9] · 9 questions',
+      '  capabilities: ocr 70.0 ± 0.0 · rec 46.2 ± 1.3 · math 25.0 ± 0.0 · know 55.0 ± 5.0 · gen 40.0 ± 0.0 · spat 100.0 ± 0.0',
+      '  integrations: rec 45.0 ± 5.0 · ocr 100.0 ± 0.0 · ocr_math 25.0 ± 0.0 · rec_know 55.0 ± 5.0 · rec_gen 40.0 ± 0.0 · ocr_spat 100.0 ± 0.0',
+    ]);
+    const missing = await anchor('score', join(folder, 'grades-2runs.json'), '--format', 'mmvet', '--json');
+    expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('--gold mm-vet.json') } });
   });
 });

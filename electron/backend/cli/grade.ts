@@ -1,15 +1,28 @@
 import type { Command } from 'commander';
 import type { GradingReport } from '@shared/contract';
+import type { GradedScores } from '@shared/scoring/graded-report';
+import { pyRound } from '@shared/scoring/rounding';
 import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
 
 interface GradeOptions extends Common { grader: string; repeats: number }
 interface OverrideOptions extends Common { note?: string }
 
-const score = (v: number | null) => (v === null ? '—' : v.toFixed(1));
-const withStd = (g: { mean: number | null; std: number | null }) => `${score(g.mean)}${g.std === null ? '' : ` ± ${g.std.toFixed(1)}`}`;
+/** One decimal rounded as MM-Vet's evaluator rounds (Python's `round`, ties to even), so printed figures match its CSVs. */
+const score = (v: number | null) => (v === null ? '—' : pyRound(v, 1).toFixed(1));
+const withStd = (g: { mean: number | null; std: number | null }) => `${score(g.mean)}${g.std === null ? '' : ` ± ${score(g.std)}`}`;
+
+const groupsLine = (label: string, groups: GradedScores['byCapability']) => `  ${label}: ${groups.map((c) => `${c.name} ${withStd(c)}`).join(' · ')}`;
 
 /** MM-Vet's figures as text (METHODS §5.1): total, capabilities and integrations, mean ± std over the grading runs. */
+export function gradedScoreLines(r: GradedScores): string[] {
+  return [
+    `total ${withStd(r.total)} over ${r.repeats} run(s) [${r.total.runs.map(score).join(', ')}] · ${r.questions} questions`,
+    groupsLine('capabilities', r.byCapability), groupsLine('integrations', r.byIntegration),
+  ];
+}
+
+/** A grading's figures as text, with what it asked and what it could not grade. */
 export function gradingLines(r: GradingReport): string[] {
   const g = r.grading;
   const runs = r.total.runs.map(score).join(', ');
@@ -17,8 +30,7 @@ export function gradingLines(r: GradingReport): string[] {
     `grading ${g.id} of run ${g.runId} by ${g.grader} (${g.model}), ${g.status}: total ${withStd(r.total)} over ${r.repeats} run(s) [${runs}]`,
     `  ${r.questions} graded questions · ${r.ungraded} grade(s) ungraded on ${r.ungradedQuestions} question(s) · ${r.overridden} overridden`
       + `${g.unanswered ? ` · ${g.unanswered} unanswered, not graded` : ''} · ${g.calls} grader calls (${g.cachedCalls} from the cache)`,
-    `  capabilities: ${r.byCapability.map((c) => `${c.name} ${withStd(c)}`).join(' · ')}`,
-    `  integrations: ${r.byIntegration.map((c) => `${c.name} ${withStd(c)}`).join(' · ')}`,
+    groupsLine('capabilities', r.byCapability), groupsLine('integrations', r.byIntegration),
   ];
 }
 
