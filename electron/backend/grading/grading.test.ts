@@ -52,6 +52,13 @@ describe('MM-Vet graded scoring (issue 35 item 1)', () => {
     expect(item.questions[0]).toMatchObject({ type: 'open', scoring: 'graded', answer: ['Eiffel Tower<AND>Paris'] });
     expect([item.extId, item.source, item.category]).toEqual(['v1_3', 'MM-Vet', 'rec,know']);
     expect(item.images).toHaveLength(1);
+    // Exported as a VLMEvalKit TSV it is VLMEvalKit's MMVet layout, which imports back as the same graded questions.
+    const out = join(ctx.dir, 'MMVet.tsv');
+    await ctx.backend.call('exports.run', { dataset: 'mmvet', format: 'vlmevalkit', out });
+    const again = await ctx.backend.call('imports.run', { files: [out], dataset: 'mmvet-again' });
+    const rows = (await ctx.backend.call('questions.list', { datasetId: again.datasetId, limit: 100 })).rows;
+    const back = await ctx.backend.call('items.get', { id: rows.find((r) => r.text.includes('landmark'))!.itemId });
+    expect([back.category, back.questions[0]!.scoring, back.questions[0]!.answer]).toEqual(['rec,know', 'graded', ['Eiffel Tower<AND>Paris']]);
   });
 
   it('grades twice through the grader: total, capability and integration means ± std as computed by hand', async () => {
