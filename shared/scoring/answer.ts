@@ -18,7 +18,7 @@ export function readResponse(type: QuestionType, options: readonly Option[], res
   const read = rule === 'bleu4' ? codeOf(response) : response;
   if (read.trim() === '') return { label: null, path: 'failed' };
   if (REFUSAL.test(read)) return { label: null, path: 'unanswerable' };
-  if (rule === 'bleu4' || rule === 'exact-text' || rule === 'graded') return { label: read.trim().slice(0, 200), path: 'exact' };
+  if (rule === 'bleu4' || rule === 'exact-text') return { label: read.trim().slice(0, 200), path: 'exact' };
   const candidates = parseOpenResponse(response);
   const first = candidates.find((c) => typeof c === 'string') ?? candidates[0];
   return { label: first === undefined ? response.trim().slice(0, 200) : String(first), path: 'exact' };
@@ -29,6 +29,6 @@ export function isRight(type: QuestionType, gold: readonly string[], label: stri
   rule: ScoringRule = defaultRule(type)): boolean {
   if (rule === 'choice') return label !== null && gold.includes(label);
   if (label === null) return false;
-  if (rule === 'bleu4' || rule === 'exact-text' || rule === 'graded') return textRight(rule, gold, response ?? label);
+  if (rule === 'bleu4' || rule === 'exact-text') return textRight(rule, gold, response ?? label);
   return evalOpen(gold, parseOpenResponse(response ?? label));
 }

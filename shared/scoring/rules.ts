@@ -6,8 +6,9 @@ import { codeOf } from './code-block';
  * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
  * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
  * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
- * space and repeated spaces; `graded` — a grader model scores the reply 0.0–1.0 (MM-Vet, METHODS §5.1), which a
- * grading run does after the answers; until then a run counts it right only on an exact-text match.
+ * space and repeated spaces; `graded` — a grader model scores the reply 0.0–1.0 (MM-Vet, METHODS §5.1) in a grading
+ * after the run; the run's own right/wrong reads it as an MMMU open answer, so an open-question TSV taken for MM-Vet's
+ * by its categories keeps the accuracy it had.
  */
 export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text', 'graded'] as const;
 export type ScoringRule = (typeof scoringRules)[number];
@@ -38,8 +39,8 @@ const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
  * Text rules: `exact-text` compares the whole reply with each gold answer; `bleu4` scores the code the reply contains
  * (its first fenced block, else the whole reply) against each gold answer.
  */
-export function textRight(rule: 'bleu4' | 'exact-text' | 'graded', gold: readonly string[], response: string): boolean {
-  if (rule !== 'bleu4') return gold.some((g) => plain(g) === plain(response));
+export function textRight(rule: 'bleu4' | 'exact-text', gold: readonly string[], response: string): boolean {
+  if (rule === 'exact-text') return gold.some((g) => plain(g) === plain(response));
   const code = codeOf(response);
   return gold.some((g) => bleu4(g, code) > BLEU_THRESHOLD);
 }
