@@ -38,7 +38,7 @@ const backendFloors = [
   ['datasets', 'endpoints', 'items'],
   ['formats'],
   ['runs', 'team'],
-  ['reports', 'optimize', 'transfer', 'vrp'],
+  ['reports', 'optimize', 'transfer', 'vrp', 'grading'],
   ['demo', 'state.ts'],
   ['app-handlers.ts'],
   ['handlers.ts'],

@@ -3,6 +3,7 @@ import type { Handlers } from './dispatch';
 import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './optimize/handlers';
+import { gradingHandlers } from './grading/handlers';
 import { endpointsHandlers } from './endpoints/handlers';
 import { runsHandlers } from './runs/handlers';
 import { requireReadablePath } from './uploads';
@@ -32,5 +33,6 @@ export function createHandlers(state: BackendState): Handlers {
       db, runs: state.runs, jobs: state.jobs, now: state.now, requireReadable: (ctx, path) => requireReadablePath(state.dataDir, ctx, path), readRules,
     }),
     ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
+    ...gradingHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
   };
 }

@@ -22,7 +22,7 @@ export const itemStatusSchema = z.enum([
 ]);
 export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
-export const formatSchema = z.enum(['vlmevalkit', 'mmevalpro', 'mmmu', 'jsonl']);
+export const formatSchema = z.enum(['vlmevalkit', 'mmevalpro', 'mmmu', 'jsonl', 'mmvet']);
 export type DataFormat = z.infer<typeof formatSchema>;
 
 export const projectInfoSchema = z.object({

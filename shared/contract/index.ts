@@ -15,6 +15,7 @@ import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
 import { interopMethods } from './methods/interop';
 import { collabMethods } from './methods/collab';
+import { gradingMethods } from './methods/gradings';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -33,6 +34,7 @@ export const contract = {
   ...vrpMethods,
   ...optimizeMethods,
   ...interopMethods,
+  ...gradingMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -63,6 +65,7 @@ export * from './collab-entities';
 export * from './vrp-entities';
 export * from './optimize-entities';
 export * from './interop-entities';
+export * from './grading-entities';
 export * from './transport';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

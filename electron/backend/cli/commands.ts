@@ -103,7 +103,7 @@ function registerImport(program: Command): void {
     .description('import benchmark files into a new dataset (creates the project if it does not exist)')
     .argument('<files...>', 'TSV, JSON, JSONL or parquet files')
     .requiredOption('--project <file>', 'the *.anchor project file')
-    .option('--format <format>', 'auto | vlmevalkit | mmevalpro | mmmu | jsonl', 'auto')
+    .option('--format <format>', 'auto | vlmevalkit | mmevalpro | mmmu | jsonl | mmvet', 'auto')
     .option('--dataset <name>', 'name of the new dataset (default: the first file name)')
     .option('--encoding <name>', 'the text files\' encoding when not UTF-8 (latin1, windows-1252, utf-16le…)')
     .option('--json', 'print one JSON document')

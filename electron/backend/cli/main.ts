@@ -11,6 +11,7 @@ import { registerVariants } from './variants';
 import { registerOptimize } from './optimize';
 import { registerRegions } from './regions';
 import { registerDoctor } from './doctor';
+import { registerGrade } from './grade';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -27,6 +28,7 @@ registerVariants(program);
 registerOptimize(program);
 registerRegions(program);
 registerDoctor(program);
+registerGrade(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -10,6 +10,7 @@ import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from
 import { int, projectCommand, type Common } from './commands';
 import { officialLine } from './official-line';
 import { datasetId } from './eval';
+import { gradingLines } from './grade';
 
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
 
@@ -95,13 +96,16 @@ async function runReport(backend: Backend, out: CliOutput, id: number, opts: Rep
   if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
   const report = await backend.call('reports.run', { id });
   const comparison = compare.length ? await backend.call('reports.compare', { runIds: [id, ...compare], limit: 1000 }) : null;
+  // The newest grading of the run's open answers (METHODS §5.1), when it has one.
+  const newest = (await backend.call('gradings.list', { runId: id }))[0];
+  const grading = newest ? await backend.call('gradings.report', { id: newest.id }) : null;
   let written: string | null = null;
   if (opts.html) {
     const { html } = await backend.call('reports.html', { id, compare });
     written = resolve(opts.html);
     writeFileSync(written, html);
   }
-  out.result({ ...report, comparison, seeing, html: written }, () => {
+  out.result({ ...report, comparison, seeing, grading, html: written }, () => {
     const o = report.accuracy.overall;
     const lines = [`${report.run.name}: ${pct(o.accuracy)}% (${o.correct}/${o.n}, 95% CI ${ciText(o)} Wilson${o.ci95Cluster ? `; ${clusterNote(o)}` : ''})`];
     const m = report.mmevalpro?.Micro_Average;
@@ -117,6 +121,7 @@ async function runReport(backend: Backend, out: CliOutput, id: number, opts: Rep
       lines.push(`  vs run ${p.second}: Δ ${pct(p.delta)} points, McNemar p = ${p.mcnemar.pValue.toPrecision(3)}${boot}: ${verdictText(p)}`);
     }
     if (seeing) lines.push(...seeingLines(seeing));
+    if (grading) lines.push(...gradingLines(grading));
     if (written) lines.push(`  wrote ${written}`);
     return lines.join('\n');
   });

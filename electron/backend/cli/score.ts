@@ -4,13 +4,36 @@ import { mmEvalProOfficialSchema, officialScoreSchema, type MmEvalProOfficial } 
 import { scoreMmEvalPro } from '@shared/scoring/mmevalpro';
 import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { scoreMmmu, type MmmuGold } from '@shared/scoring/mmmu';
+import { scoreGraded } from '@shared/scoring/graded-report';
 import { AppError } from '../errors';
 import { parseWith, readJsonFile, readMmEvalProOutput, readMmmuPredictions } from '../formats/model-output';
 import { officialLine } from './official-line';
 import { createOutput } from './output';
 import { scoreVlmEvalKitTable } from './score-table';
+import { gradedScoreLines } from './grade';
 
 const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), ground_truth: z.union([z.string(), z.array(z.string())]) }));
+
+const mmvetData = z.record(z.string(), z.object({ capability: z.array(z.string()) }));
+const mmvetGrades = z.record(z.string(), z.object({ score: z.array(z.number().min(0).max(1)).min(1) }));
+
+/**
+ * MM-Vet's scores (METHODS §5.1) from its evaluator's grade file (`{id: {model, content, score: [one per run]}}`) and
+ * `mm-vet.json` for the capabilities: no grader is asked.
+ */
+function scoreMmVet(file: string, goldPath: string | undefined) {
+  if (!goldPath) throw new AppError('invalid_input', 'MM-Vet scoring needs the questions\' capabilities: --gold mm-vet.json');
+  const data = parseWith(mmvetData, readJsonFile(goldPath), goldPath);
+  const grades = parseWith(mmvetGrades, readJsonFile(file), file);
+  const runs = Math.max(...Object.values(grades).map((g) => g.score.length));
+  const questions = Object.entries(data).map(([id, d]) => {
+    const g = grades[id];
+    if (!g) throw new AppError('invalid_input', `${file}: question ${id} of ${goldPath} has no grade`);
+    if (g.score.length !== runs) throw new AppError('invalid_input', `${file}: question ${id} has ${g.score.length} grade(s) where others have ${runs}`);
+    return { capabilities: d.capability, grades: g.score, override: null };
+  });
+  return { format: 'mmvet', ...scoreGraded(questions, runs) };
+}
 
 export async function scoreFile(file: string, format: string, goldPath?: string): Promise<unknown> {
   if (format === 'mmevalpro') {
@@ -28,7 +51,8 @@ export async function scoreFile(file: string, format: string, goldPath?: string)
   }
   // A VLMEvalKit prediction table: its exact matching and MMStar's scorer, each beside the studio's reading (METHODS §5).
   if (format === 'vlmevalkit') return scoreVlmEvalKitTable(file);
-  throw new AppError('invalid_input', `unknown format "${format}"; use mmevalpro, mmmu or vlmevalkit`);
+  if (format === 'mmvet') return scoreMmVet(file, goldPath);
+  throw new AppError('invalid_input', `unknown format "${format}"; use mmevalpro, mmmu, vlmevalkit or mmvet`);
 }
 
 function human(result: Record<string, unknown>): string {
@@ -67,16 +91,16 @@ function row(name: string, v: Record<string, unknown>): string {
 export function registerScore(program: Command): void {
   program
     .command('score')
-    .description('score a model-output file offline (no project needed): MMEvalPro outputs, MMMU eval-only predictions or a VLMEvalKit prediction table')
-    .argument('<file>', 'the predictions file')
-    .requiredOption('--format <format>', 'mmevalpro | mmmu | vlmevalkit')
-    .option('--gold <file>', 'MMMU gold answers ({id: {question_type, ground_truth}})')
+    .description('score a model-output file offline (no project needed): MMEvalPro outputs, MMMU eval-only predictions, a VLMEvalKit prediction table or MM-Vet grade files')
+    .argument('<file>', 'the predictions file (MM-Vet: its evaluator\'s grade file)')
+    .requiredOption('--format <format>', 'mmevalpro | mmmu | vlmevalkit | mmvet')
+    .option('--gold <file>', 'MMMU gold answers ({id: {question_type, ground_truth}}); MM-Vet: mm-vet.json')
     .option('--json', 'print one JSON document')
     .action(async (file: string, opts: { format: string; gold?: string; json?: boolean }) => {
       const out = createOutput(Boolean(opts.json));
       try {
         const result = await scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
-        out.result(result, () => human(result));
+        out.result(result, () => (opts.format === 'mmvet' ? gradedScoreLines(scoreMmVet(file, opts.gold)).join('\n') : human(result)));
         out.flush();
       } catch (error) {
         out.fail(error);

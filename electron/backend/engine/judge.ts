@@ -18,7 +18,7 @@ export interface Judge {
 }
 
 /** The cache only saves money later: a locked file skips it rather than failing the answer. */
-function keepInCache(cache: ResponseCache, key: string, reply: ChatReply, at: string): void {
+export function keepInCache(cache: ResponseCache, key: string, reply: ChatReply, at: string): void {
   try {
     cache.put(key, reply, at);
   } catch (error) {

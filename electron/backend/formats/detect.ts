@@ -5,6 +5,7 @@ import { importError } from './import-error';
 import { importJsonl } from './jsonl-import';
 import { importMmEvalPro } from './mmevalpro-import';
 import { importMmmu } from './mmmu-import';
+import { importMmVet, looksLikeMmVet } from './mmvet-import';
 import { readRecords } from './records';
 import { importVlmEvalKit } from './vlmevalkit-import';
 
@@ -13,6 +14,7 @@ export const importers: Record<DataFormat, Importer> = {
   mmevalpro: importMmEvalPro,
   mmmu: importMmmu,
   jsonl: importJsonl,
+  mmvet: importMmVet,
 };
 
 const SUPPORTED = ['.tsv', '.json', '.jsonl', '.ndjson', '.parquet'];
@@ -24,6 +26,8 @@ export async function detectFormat(file: string): Promise<DataFormat> {
   if (!SUPPORTED.includes(ext)) {
     throw importError(file, null, `cannot tell the format of a "${ext || 'no extension'}" file; choose its format (the Format list when importing in the studio, --format on the command line)`);
   }
+  // MM-Vet's release is one object of questions by id, which the record readers (arrays and lines) do not take.
+  if (ext === '.json' && await looksLikeMmVet(file)) return 'mmvet';
   const records = readRecords(file);
   const first = await records.next();
   await records.return(undefined);

@@ -1,4 +1,6 @@
-import type { Role } from '@shared/contract';
+import type { QuestionType, Role } from '@shared/contract';
+import { orderCapabilities } from '@shared/scoring/graded-report';
+import { isScoringRule, scoringRules } from '@shared/scoring/rules';
 import { roleFromEvalType } from '@shared/domain/roles';
 import { checkCancelled, type ImportContext } from './context';
 import { isBlank, optionalText, pickExtra, requireString, stringList } from './fields';
@@ -10,8 +12,27 @@ import { readJsonl } from './records';
 
 const KNOWN = new Set([
   'id', 'item', 'role', 'question', 'options', 'answer', 'hint', 'image', 'images', 'source', 'category',
-  'l2_category', 'subject', 'split',
+  'l2_category', 'subject', 'split', 'scoring', 'capabilities', 'rubric',
 ]);
+
+/**
+ * A line's scoring rule (METHODS §5) and, for graded open answers (§5.1), its capabilities and its own rubric (the
+ * grader's instructions in place of MM-Vet's).
+ */
+function gradedFields(row: Record<string, unknown>, type: QuestionType): Record<string, unknown> {
+  const scoring = optionalText(row, 'scoring');
+  if (scoring === null) {
+    if (!isBlank(row.rubric) || !isBlank(row.capabilities)) throw new Error('"rubric" and "capabilities" need "scoring": "graded"');
+    return {};
+  }
+  if (!isScoringRule(scoring)) throw new Error(`scoring "${scoring}" is not one of ${scoringRules.join(', ')}`);
+  if ((scoring === 'choice') !== (type === 'multiple-choice')) throw new Error(`scoring "${scoring}" does not fit a ${type === 'open' ? 'question without options' : 'question with options'}`);
+  if (scoring !== 'graded') return { scoring };
+  const capabilities = isBlank(row.capabilities) ? [] : orderCapabilities(stringList(row.capabilities, 'capabilities'));
+  const rubric = optionalText(row, 'rubric');
+  if (rubric !== null && rubric.trim() === '') throw new Error('"rubric" is empty');
+  return { scoring, capabilities, ...(rubric === null ? {} : { rubric }) };
+}
 
 /**
  * Generic JSONL for custom data (documented in docs/FORMATS.md): one question per line, images as paths relative
@@ -46,15 +67,16 @@ export async function importJsonl(ctx: ImportContext): Promise<void> {
       }));
       const positions = hashes.map(imageIndex);
       const extra = pickExtra(row, KNOWN);
+      const type = options.length > 0 ? 'multiple-choice' : 'open';
       ctx.sink.addQuestion(itemId, {
         role,
-        type: options.length > 0 ? 'multiple-choice' : 'open',
+        type,
         extIndex: id,
         text,
         hint: optionalText(row, 'hint'),
         options,
         answer,
-        meta: { ...(Object.keys(extra).length ? { extra } : {}), images: positions },
+        meta: { ...(Object.keys(extra).length ? { extra } : {}), images: positions, ...gradedFields(row, type) },
       });
     });
     ctx.report(fraction);

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import JSON5 from 'json5';
 import { roleSchema, type Option, type QuestionType, type Role } from '@shared/contract';
 import { isScoringRule, scoringRules, type ScoringRule } from '@shared/scoring/rules';
+import { mmvetCapabilitiesOf } from '@shared/scoring/graded-report';
 import { optionLabelProblem } from '@shared/domain/options';
 import { checkCancelled, type ImportContext } from './context';
 import { decodeBase64, describeImage } from './image-bytes';
@@ -166,7 +167,9 @@ function addRow(row: Row, ctx: ImportContext, state: TsvState): void {
   const known = (h: string) => TSV_KNOWN.has(h) || OPTION_COLUMN.test(h) || (state.triplets !== null && TRIPLET_COLUMNS.includes(h));
   const extra = Object.fromEntries(state.header.filter((h) => !known(h) && cells[h] !== '').map((h) => [h, cells[h]!]));
   const type = options.length > 0 ? 'multiple-choice' : 'open';
-  const scoring = scoringCell(cells.scoring, type, fail);
+  // VLMEvalKit's MMVet TSV has no scoring column: an open question whose category lists MM-Vet capabilities is graded.
+  const capabilities = type === 'open' ? mmvetCapabilitiesOf(cells.category) : null;
+  const scoring = scoringCell(cells.scoring, type, fail) ?? (capabilities ? 'graded' : null);
   const questionId = sink.addQuestion(itemId, {
     role: triplet?.role ?? 'origin',
     type,
@@ -175,7 +178,7 @@ function addRow(row: Row, ctx: ImportContext, state: TsvState): void {
     hint: blank(cells.hint) ? null : cells.hint,
     options,
     answer,
-    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}) },
+    meta: { ...(Object.keys(extra).length ? { extra } : {}), ...(scoring ? { scoring } : {}), ...(scoring === 'graded' && capabilities ? { capabilities } : {}) },
   });
   state.copies.addMain(index, { questionId, row: row.row, cells, options, answer });
 }
@@ -227,8 +230,8 @@ function itemFor(row: Row, ctx: ImportContext, state: TsvState, index: string, t
 }
 
 /**
- * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4` or `exact-text`
- * for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
+ * The optional `scoring` column (METHODS §5): `choice` for questions with options, `mmmu-open`, `bleu4`, `exact-text`
+ * or `graded` for open ones (VRPTest's code answers are `bleu4`). It also stays in the row's extra columns, so exports keep it.
  */
 function scoringCell(cell: string | undefined, type: QuestionType, fail: (message: string) => Error): ScoringRule | null {
   if (blank(cell)) return null;

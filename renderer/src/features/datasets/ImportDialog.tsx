@@ -18,6 +18,7 @@ const FORMATS = [
   ['mmevalpro', 'MMEvalPro (JSON, JSONL, parquet)'],
   ['mmmu', 'MMMU (JSON, parquet)'],
   ['jsonl', 'Generic JSONL'],
+  ['mmvet', 'MM-Vet (mm-vet.json)'],
 ] as const;
 
 type Phase = { kind: 'choose' } | { kind: 'upload'; fraction: number } | { kind: 'import'; jobId: string } | { kind: 'done'; result: ImportResult } | { kind: 'failed'; message: string };

@@ -6,6 +6,7 @@ import { ImageViewer } from './ImageViewer';
 
 const SCORING_WORDS: Record<NonNullable<Question['scoring']>, string> = {
   choice: 'the chosen option', 'mmmu-open': 'MMMU open-answer matching', bleu4: 'BLEU-4 > 0.8 on its code', 'exact-text': 'exact text',
+  graded: 'a grader\'s 0–1 score (METHODS §5.1)',
 };
 
 function QuestionCard({ q }: { q: Question }) {
