@@ -48,11 +48,11 @@ export interface AskSignals {
   abandon: AbortSignal;
 }
 
-function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
+export function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
   return signal instanceof AbortSignal ? { stop: signal, abandon: signal } : signal;
 }
 
-const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
+export const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
 
 /**
  * How long this request waits before its next attempt, telling the limiter what happened; null: give up. The backoff

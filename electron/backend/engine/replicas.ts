@@ -1,5 +1,5 @@
-import { askWithRetries, backoffMs, GaveUp, sleep, type Asked, type AskSignals, type RetryPolicy } from './ask';
-import { RequestError, type ChatClient, type ChatRequest } from './client';
+import { askWithRetries, backoffMs, cancelled, GaveUp, signalsOf, sleep, type Asked, type AskSignals, type RetryPolicy } from './ask';
+import type { ChatClient, ChatRequest } from './client';
 import { AdaptiveLimiter } from './limiter';
 import { PROBE_AFTER_MS, Replica } from './replica';
 
@@ -13,12 +13,6 @@ export interface PoolOptions {
   now?: () => number;
   probeAfterMs?: number;
 }
-
-function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
-  return signal instanceof AbortSignal ? { stop: signal, abandon: signal } : signal;
-}
-
-const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
 
 /** What one request has met so far across the pool. */
 interface Journey {
