@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import type { Backend } from '../electron/backend';
 
 /** What the bench server process saw, printed as one JSON line when it is stopped (`InFlightReport` and counts). */
 const serverReport = z.object({
@@ -32,4 +33,17 @@ export async function startBenchServer(delayMs: number, options: { faultShare?: 
   };
   // Idempotent: a bench stops its servers in `finally` too, and a second SIGTERM would wait for a line never printed.
   return { url, stop: () => (stopped ??= stop()) };
+}
+
+/** Runs the whole dataset on the endpoint named `model` and times it; the backend and its project are the caller's. */
+export async function timedEval(backend: Backend, datasetId: number, model: string): Promise<{ seconds: number; answered: number; errors: number }> {
+  const started = performance.now();
+  const run = backend.state.runs.start({
+    datasetId, model, roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
+    maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
+  }, null);
+  await run.done;
+  const seconds = (performance.now() - started) / 1000;
+  const summary = await backend.call('runs.get', { id: run.runId });
+  return { seconds, answered: summary.answered, errors: summary.errors };
 }

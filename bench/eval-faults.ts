@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBackend } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
-import { startBenchServer, type ServerReport } from './bench-server';
+import { startBenchServer, timedEval, type ServerReport } from './bench-server';
 
 /**
  * The engine under faults: 1,000 questions at concurrency 32 against a 100 ms server, once clean and once with 20% of
@@ -23,15 +23,8 @@ async function timedRun(dir: string, name: string, faultShare: number): Promise<
     await backend.call('projects.create', { path: join(dir, `${name}.anchor`) });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);
     await backend.call('endpoints.save', { endpoint: { name, baseUrl: server.url, model: 'bench-vl', concurrency: CONCURRENCY } });
-    const started = performance.now();
-    const run = backend.state.runs.start({
-      datasetId, model: name, roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
-    }, null);
-    await run.done;
-    const seconds = (performance.now() - started) / 1000;
-    const summary = await backend.call('runs.get', { id: run.runId });
-    return { seconds, answered: summary.answered, errors: summary.errors, server: await server.stop() };
+    const timed = await timedEval(backend, datasetId, name);
+    return { ...timed, server: await server.stop() };
   } finally {
     await backend.close();
     await server.stop();

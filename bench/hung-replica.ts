@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBackend } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { startBenchServer, timedEval, type BenchServer } from './bench-server';
 
 /**
  * A frozen replica: the same 1,000 questions at concurrency 32 per replica, once on two healthy replicas (the
@@ -27,16 +27,9 @@ async function timedRun(dir: string, name: string, hung: boolean): Promise<Timed
     await backend.call('endpoints.save', { endpoint: {
       name, baseUrl: servers[0]!.url, replicas: [servers[1]!.url], model: 'bench-vl', concurrency: CONCURRENCY, timeoutMs: TIMEOUT_MS,
     } });
-    const started = performance.now();
-    const run = backend.state.runs.start({
-      datasetId, model: name, roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
-      maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
-    }, null);
-    await run.done;
-    const seconds = (performance.now() - started) / 1000;
-    const summary = await backend.call('runs.get', { id: run.runId });
+    const timed = await timedEval(backend, datasetId, name);
     const reports = await Promise.all(servers.map((s) => s.stop()));
-    return { seconds, answered: summary.answered, errors: summary.errors, asked: reports.map((r) => r.requests) };
+    return { ...timed, asked: reports.map((r) => r.requests) };
   } finally {
     await backend.close();
     await Promise.all(servers.map((s) => s.stop()));
