@@ -1,23 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createBackend } from '../electron/backend';
 import { buildRequest, ImageEncoder, type BuiltRequest } from '../electron/backend/engine/request';
 import { loadUnits } from '../electron/backend/runs/store/units';
 import { extractChoice } from '@shared/scoring/extract';
 import { storeAnswer } from '../electron/backend/runs/predictions';
 import { seedEvalDataset } from '../test/eval-fixtures';
+import { startBenchServer } from './bench-server';
 
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
 const CONCURRENCY = 32;
 const DELAY_MS = 100;
-
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(__dirname, 'openai-server-worker.cjs'), String(DELAY_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
-  return { url, stop: () => child.kill() };
-}
 
 /** The same number of requests with bare fetch at the same concurrency: what this machine and server allow. */
 async function bareFetch(url: string, n: number): Promise<{ seconds: number; cpuMs: number }> {
@@ -43,7 +36,7 @@ async function main() {
   const dir = join(__dirname, 'eval-engine');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const server = await startServer();
+  const server = await startBenchServer(DELAY_MS);
   const backend = await createBackend({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, 'bench.anchor') });
@@ -103,10 +96,12 @@ async function main() {
     console.log(`  ratio engine / ideal ${ideal} q/s: ${(rate / ideal).toFixed(3)} (target >= 0.90)  ${rate / ideal >= 0.9 ? 'OK' : 'BELOW TARGET'}`);
     console.log(`  ratio engine / bare fetch: ${(rate / bareRate).toFixed(3)}`);
     console.log(`  CPU per question: engine process ${cpuPerQ.toFixed(3)} ms, bare fetch ${bareCpuPerQ.toFixed(3)} ms → engine's own ≈ ${(cpuPerQ - bareCpuPerQ).toFixed(3)} ms`);
+    const seen = await server.stop();
+    console.log(`  server: ${seen.connections} connections for ${seen.requests} requests`);
     console.log(`  parts per question: prompt build + image encoding ${buildUs.toFixed(0)} µs, extraction ${extractUs.toFixed(1)} µs, SQLite write ${writeUs.toFixed(0)} µs`);
   } finally {
     await backend.close();
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -18,7 +18,7 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random = Math.ra
   return Math.round(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1)));
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new RequestError('cancelled', 'cancelled'));
     const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
@@ -48,23 +48,31 @@ export interface AskSignals {
   abandon: AbortSignal;
 }
 
-function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
+export function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
   return signal instanceof AbortSignal ? { stop: signal, abandon: signal } : signal;
 }
 
-const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
+export const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
 
-/** How long this request waits before its next attempt, telling the limiter about a 429; null: give up. */
-function nextWait(error: RequestError, counts: { failures: number; rateLimited: number }, limiter: AdaptiveLimiter, policy: RetryPolicy): number | null {
+/**
+ * How long this request waits before its next attempt, telling the limiter what happened; null: give up. The backoff
+ * follows the endpoint's health, not only this request's luck: while most recent attempts are answered, a failure is
+ * a passing fault, and the request waits the first step whatever its attempt count, instead of a tail of 4th and 5th
+ * attempts sleeping up to 8 s behind idle slots. Once failures are the majority the steps grow with its attempts.
+ */
+export function retryWait(
+  error: RequestError, counts: { failures: number; rateLimited: number }, limiter: AdaptiveLimiter, policy: RetryPolicy, random = Math.random,
+): number | null {
   if (error.kind === 'rate_limit') {
     counts.rateLimited++;
-    const wait = error.retryAfterMs ?? backoffMs(counts.rateLimited, policy);
+    const wait = error.retryAfterMs ?? backoffMs(counts.rateLimited, policy, random);
     limiter.rateLimited(wait);
     return counts.rateLimited >= policy.maxRateLimited ? null : wait;
   }
+  limiter.failed();
   counts.failures++;
   if (counts.failures >= policy.maxAttempts) return null;
-  return error.retryAfterMs ?? backoffMs(counts.failures, policy);
+  return error.retryAfterMs ?? backoffMs(limiter.healthy() ? 1 : counts.failures, policy, random);
 }
 
 /**
@@ -80,7 +88,8 @@ export async function askWithRetries(
   const counts = { failures: 0, rateLimited: 0 };
   for (;;) {
     try {
-      await limiter.acquire(estimatedTokens, stop);
+      // A retry goes before fresh requests, so failed questions are asked again while the run still has work.
+      await limiter.acquire(estimatedTokens, stop, attempts > 0);
     } catch {
       throw cancelled(attempts);
     }
@@ -98,7 +107,7 @@ export async function askWithRetries(
       limiter.release();
     }
     if (!error.retryable) throw new GaveUp(error, attempts);
-    const wait = nextWait(error, counts, limiter, policy);
+    const wait = retryWait(error, counts, limiter, policy);
     if (wait === null) throw new GaveUp(error, attempts);
     try {
       await sleep(wait, stop);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdaptiveLimiter } from './limiter';
-import { backoffMs, defaultRetryPolicy } from './ask';
-import { retryAfterMs } from './client';
+import { backoffMs, defaultRetryPolicy, retryWait } from './ask';
+import { RequestError, retryAfterMs } from './client';
 import { durationMs, readRateBudget } from './rate-headers';
 
 describe('AdaptiveLimiter', () => {
@@ -55,6 +55,22 @@ describe('AdaptiveLimiter', () => {
     expect(second).toBe(true);
   });
 
+  it('gives a waiting retry the next free slot before fresh requests that waited longer', async () => {
+    const limiter = new AdaptiveLimiter({ maxConcurrency: 1, rpm: null, tpm: null });
+    const signal = new AbortController().signal;
+    await limiter.acquire(1, signal);
+    const order: string[] = [];
+    const fresh = limiter.acquire(1, signal).then(() => order.push('fresh'));
+    const retry = limiter.acquire(1, signal, true).then(() => order.push('retry'));
+    // Every promise and timer due now has run by the next turn of the event loop: whoever got the slot shows here.
+    limiter.release();
+    await new Promise((r) => setImmediate(r));
+    expect(order).toEqual(['retry']);
+    limiter.release();
+    await Promise.all([retry, fresh]);
+    expect(order).toEqual(['retry', 'fresh']);
+  });
+
   it('keeps to requests and tokens per minute', async () => {
     let t = 0;
     const limiter = new AdaptiveLimiter({ maxConcurrency: 10, rpm: 2, tpm: 100, now: () => t });
@@ -83,6 +99,21 @@ describe('retry timing', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': '0.5', 'retry-after-ms': '120' }))).toBe(120);
     expect(retryAfterMs(new Headers({ 'retry-after': new Date(10_000).toUTCString() }), 4000)).toBe(6000);
     expect(retryAfterMs(new Headers({}))).toBeNull();
+  });
+
+  it('waits the first backoff step while the endpoint mostly answers, whatever the attempt; the steps grow once failures are the majority', () => {
+    const limiter = new AdaptiveLimiter({ maxConcurrency: 8, rpm: null, tpm: null });
+    for (let i = 0; i < 12; i++) limiter.success();
+    const fault = new RequestError('server', '500 internal server error');
+    const counts = { failures: 3, rateLimited: 0 };
+    // The 4th failure of one request on an endpoint that answers most requests: a passing fault, not an outage.
+    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBe(1000);
+    for (let i = 0; i < 16; i++) limiter.failed();
+    expect(limiter.healthy()).toBe(false);
+    counts.failures = 2;
+    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBe(4000);
+    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBe(8000);
+    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBeNull(); // the 5th failure gives up
   });
 
   it('backs off exponentially with full jitter, capped', () => {
