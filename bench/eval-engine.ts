@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { buildRequest, ImageEncoder, type BuiltRequest } from '../electron/backend/engine/request';
 import { loadUnits } from '../electron/backend/runs/store/units';
 import { extractChoice } from '@shared/scoring/extract';
@@ -44,7 +44,7 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const server = await startServer();
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, 'bench.anchor') });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
 
 /**
@@ -21,7 +21,7 @@ async function startServer(faultShare: number): Promise<{ url: string; stop: () 
 
 async function timedRun(dir: string, name: string, faultShare: number): Promise<{ seconds: number; answered: number; errors: number; attempts: number }> {
   const server = await startServer(faultShare);
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, `${name}.anchor`) });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);
