@@ -40,7 +40,7 @@ const backendFloors = [
   ['runs', 'team'],
   ['reports', 'optimize', 'transfer', 'vrp', 'grading'],
   ['demo', 'state.ts'],
-  ['app-handlers.ts'],
+  ['app-handlers.ts', 'server-door.ts'],
   ['handlers.ts'],
   ['index.ts'],
   ['http'],
@@ -74,6 +74,13 @@ const sqlCalls = [
   { selector: "CallExpression[callee.name='statement']", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
   { selector: "CallExpression[callee.property.name='exec'][callee.object.name=/^(db|stage)$/]", message: 'SQL belongs in the domain\'s store.ts or store/ (CONTRIBUTING.md)' },
 ];
+
+const adapterFiles = ['electron/backend/cli/**/*.ts', 'electron/backend/http/**/*.ts', 'electron/main/**/*.ts'];
+const backendState = { property: 'state', message: 'adapters use the backend through backend.call, backend.events, backend.close and its named doors (docs/ARCHITECTURE.md), never its state' };
+const backendInternals = {
+  selector: 'Identifier[name=/^(createBackendInternals|BackendInternals)$/]',
+  message: 'the backend\'s internals are for tests and benchmarks; an adapter holds a Backend from createBackend',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'release/**', 'bench/.data/**', 'test-results/**', '**/*.cjs', 'renderer/dist/**'] },
@@ -137,6 +144,11 @@ export default tseslint.config(
     ignores: ['electron/backend/**/*.test.ts', 'electron/backend/db/**', 'electron/backend/**/store.ts', 'electron/backend/**/store/**'],
     rules: { 'no-restricted-syntax': ['error', ...sqlCalls] },
   },
+  // One door into the backend (issue 31): the adapters hold a `Backend` (calls, events, close and its named doors),
+  // never its state; `BackendInternals` is for tests and benchmarks.
+  { files: adapterFiles, rules: { 'no-restricted-properties': ['error', backendState] } },
+  { files: ['electron/backend/cli/**/*.ts', 'electron/backend/http/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...sqlCalls, backendInternals] } },
+  { files: ['electron/main/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', backendInternals] } },
   // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` is how it says "none".
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 
 const dir = __dirname;
 const N = Number(process.env.BENCH_QUESTIONS ?? 50_000);
@@ -35,7 +35,7 @@ async function main() {
   const project = join(dir, 'browse.anchor');
   rmSync(project, { force: true });
   rmSync(`${project}-wal`, { force: true });
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: project });
   const { datasetId } = await backend.call('imports.run', { files: [tsv] });
   const db = backend.state.requireProject().db;

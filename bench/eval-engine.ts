@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { buildRequest, ImageEncoder, type BuiltRequest } from '../electron/backend/engine/request';
 import { loadUnits } from '../electron/backend/runs/store/units';
 import { extractChoice } from '@shared/scoring/extract';
@@ -37,7 +37,7 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const server = await startBenchServer(DELAY_MS);
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, 'bench.anchor') });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);

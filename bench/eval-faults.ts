@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
 import { startBenchServer, timedEval, type ServerReport } from './bench-server';
 
@@ -18,7 +18,7 @@ interface Timed { seconds: number; answered: number; errors: number; server: Ser
 
 async function timedRun(dir: string, name: string, faultShare: number): Promise<Timed> {
   const server = await startBenchServer(DELAY_MS, { faultShare, questions: QUESTIONS });
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, `${name}.anchor`) });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend, type Backend } from '../electron/backend';
+import { createBackendInternals, type BackendInternals } from '../electron/backend';
 import type { Db } from '../electron/backend/db/open';
 import { computeSummary, refreshSummary } from '../electron/backend/reports/summary';
 
@@ -62,8 +62,8 @@ function addRuns(db: Db, first: number): { ids: number[]; insertMs: number; summ
   return { ids: [first, ...ids], insertMs, summaryMs };
 }
 
-async function openCopy(path: string): Promise<Backend> {
-  const backend = await createBackend({ dataDir: join(dir, 'data-one') });
+async function openCopy(path: string): Promise<BackendInternals> {
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data-one') });
   await backend.call('projects.open', { path });
   return backend;
 }
@@ -78,7 +78,7 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const project = join(dir, 'many.anchor');
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: project });
   const tsv = writeDataset();
   let start = Date.now();

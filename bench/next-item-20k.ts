@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
 
 const N = Number(process.env.BENCH_TRIPLETS ?? 20_000);
@@ -22,7 +22,7 @@ async function main() {
   for (let i = 0; i < N; i++) lines.push(`${i}\tOriginal question ${i} about the picture?\tw${i}\tx${i}\ty${i}\tz${i}\t${'ABCD'[i % 4]}\tcat ${i % 30}`);
   const tsv = join(dir, 'originals.tsv');
   writeFileSync(tsv, `${lines.join('\n')}\n`);
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: join(dir, 'next.anchor') });
   const { datasetId } = await backend.call('imports.run', { files: [tsv] });
   await backend.call('users.add', { name: 'ann', roles: ['annotator'], password: 'ann-password' });

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 
 const dir = __dirname;
 const N = Number(process.env.BENCH_QUESTIONS ?? 20_000);
@@ -26,7 +26,7 @@ async function main() {
   writeFileSync(tsv, `${lines.join('\n')}\n`);
   const project = join(dir, 'report.anchor');
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${project}${suffix}`, { force: true });
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: project });
   const { datasetId } = await backend.call('imports.run', { files: [tsv] });
   const { runId } = await backend.call('runs.start', { datasetId, model: 'random-guess', circular: true });

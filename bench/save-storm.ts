@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
 import type { TripletDraft } from '@shared/contract';
 
@@ -41,7 +41,7 @@ export type StormLength = { seconds: number } | { savesPerTab: number };
  */
 export async function runSaveStorm(options: { users: number } & StormLength): Promise<StormResult> {
   const dir = mkdtempSync(join(tmpdir(), 'anchor-storm-'));
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, 'storm.anchor') });
     const db = backend.state.requireProject().db;

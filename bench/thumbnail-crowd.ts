@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { startHttpServer } from '../electron/backend/http/server';
 import { hugePng } from '../test/big-png';
 import { sampleTsvRows, writeTsv } from '../test/fixtures';
@@ -16,7 +16,7 @@ const CROWD = 8;
 
 /** Makes the project in its own process, so the server's RSS holds none of the PNG's raw rows or the TSV. */
 async function prepare(dir: string): Promise<void> {
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: join(dir, 'p.anchor') });
   const rows = sampleTsvRows(2);
   rows[1]![1] = hugePng(SIDE, SIDE, true).toString('base64');
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'prepare') return prepare(process.argv[3]!);
   const dir = mkdtempSync(join(tmpdir(), 'anchor-bench-thumbs-'));
   execFileSync(process.execPath, [__filename, 'prepare', dir], { stdio: 'inherit' });
-  const backend = await createBackend({ dataDir: join(dir, 'data'), projectPath: join(dir, 'p.anchor') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data'), projectPath: join(dir, 'p.anchor') });
   const db = backend.state.requireProject().db;
   const hash = db.prepare('SELECT hash FROM images WHERE width = ?').pluck().get(SIDE) as string;
   const image = db.prepare('SELECT bytes FROM images WHERE hash = ?').pluck().get(hash) as Buffer;

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { SCENE_SCHEMA } from '@shared/vrp/scene';
 
 const ORIGINALS = Number(process.env.BENCH_ORIGINALS ?? 174);
@@ -60,7 +60,7 @@ async function main() {
   }
   const tsv = join(dir, 'figures.tsv');
   writeFileSync(tsv, `${lines.join('\n')}\n`);
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   await backend.call('projects.create', { path: join(dir, 'vrp.anchor') });
   const { datasetId } = await backend.call('imports.run', { files: [tsv], dataset: 'figures' });
   for (const item of await backend.call('scenes.items', { datasetId })) {

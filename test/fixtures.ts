@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach } from 'vitest';
-import { createBackend, type Backend } from '../electron/backend';
+import { createBackendInternals, type Backend, type BackendInternals } from '../electron/backend';
+import type { Db } from '../electron/backend/db/open';
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => void } {
@@ -38,8 +39,8 @@ export function sampleTsvRows(n = 5): string[][] {
 }
 
 /** A backend on a new project file inside `dir`. */
-export async function backendWithProject(dir: string, name = 'p.anchor', clock?: () => Date): Promise<{ backend: Backend; path: string }> {
-  const backend = await createBackend({ dataDir: join(dir, 'data'), ...(clock ? { clock } : {}) });
+export async function backendWithProject(dir: string, name = 'p.anchor', clock?: () => Date): Promise<{ backend: BackendInternals; path: string }> {
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data'), ...(clock ? { clock } : {}) });
   const path = join(dir, name);
   await backend.call('projects.create', { path });
   return { backend, path };
@@ -48,7 +49,16 @@ export async function backendWithProject(dir: string, name = 'p.anchor', clock?:
 export interface ProjectContext {
   dir: string;
   project: string;
-  backend: Backend;
+  backend: BackendInternals;
+}
+
+/**
+ * Test-only doors to what no adapter may touch: the open project's connection (to check what was stored, row by row)
+ * and the server mode (a server decides it at start; a test compares both modes on one project).
+ */
+export const projectDb = (backend: BackendInternals): Db => backend.state.requireProject().db;
+export function setTeamMode(backend: BackendInternals, team: boolean): void {
+  backend.state.team = team;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { createBackend, type Backend } from '../electron/backend';
+import { createBackendInternals, type BackendInternals } from '../electron/backend';
 import { startHttpServer, type HttpOptions, type RunningServer } from '../electron/backend/http/server';
 import { COOKIE } from '../electron/backend/http/auth';
 import { createSession } from '../electron/backend/team/sessions';
-import { tempDir } from './fixtures';
+import { projectDb, setTeamMode, tempDir } from './fixtures';
 import { seedTeam } from './team-fixtures';
 
 export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; text: string }
@@ -34,7 +34,7 @@ export function raw(url: string, options: { method?: string; headers?: Record<st
 
 export interface TeamServer {
   dir: string;
-  backend: Backend;
+  backend: BackendInternals;
   server: RunningServer;
   datasetId: number;
   itemIds: number[];
@@ -58,12 +58,12 @@ export function withTeamServer(options: Partial<HttpOptions> & { team?: boolean 
     const t = tempDir();
     cleanup = t.cleanup;
     ctx.dir = t.dir;
-    ctx.backend = await createBackend({ dataDir: join(t.dir, 'data'), clock: () => ctx.clock.now });
+    ctx.backend = await createBackendInternals({ dataDir: join(t.dir, 'data'), clock: () => ctx.clock.now });
     await ctx.backend.call('projects.create', { path: join(t.dir, 'team.anchor') });
     ({ datasetId: ctx.datasetId, itemIds: ctx.itemIds } = await seedTeam(ctx.backend, t.dir));
-    ctx.backend.state.team = options.team ?? true;
+    setTeamMode(ctx.backend, options.team ?? true);
     ctx.server = await startHttpServer(ctx.backend, { host: '127.0.0.1', port: 0, staticDir: join(t.dir, 'no-build'), ...options });
-    ctx.cookie = (userId) => `${COOKIE}=${encodeURIComponent(createSession(ctx.backend.state.requireProject().db, userId, ctx.clock.now).token)}`;
+    ctx.cookie = (userId) => `${COOKIE}=${encodeURIComponent(createSession(projectDb(ctx.backend), userId, ctx.clock.now).token)}`;
     ctx.post = (path, body, cookie, headers) => raw(`${ctx.server.url}${path}`, { method: 'POST', headers: json(cookie, headers), body: JSON.stringify(body) });
   });
   afterEach(async () => {

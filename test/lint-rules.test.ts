@@ -50,6 +50,21 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('electron/backend/items/store.ts', sql)).toEqual([]);
   });
 
+  it('keeps the adapters to the backend\'s one door: no state, no internals', async () => {
+    const reachState = "import type { Backend } from '..';\nexport const team = (backend: Backend & { state: { team: boolean } }) => backend.state.team;\n";
+    const destructure = "import type { Backend } from '..';\nexport const team = ({ state }: Backend & { state: { team: boolean } }) => state.team;\n";
+    for (const file of ['electron/backend/cli/x.ts', 'electron/backend/http/x.ts', 'electron/backend/http/x.test.ts']) {
+      expect(await ruleIdsFor(file, reachState)).toContain('no-restricted-properties');
+    }
+    expect(await ruleIdsFor('electron/main/x.ts', "import type { Backend } from '../backend';\nexport const p = (b: Backend & { state: { project: null } }) => b.state.project;\n")).toContain('no-restricted-properties');
+    expect(await ruleIdsFor('electron/backend/cli/x.ts', destructure)).toContain('no-restricted-properties');
+    expect(await ruleIdsFor('electron/backend/cli/x.ts', "import { createBackendInternals } from '..';\nexport const c = createBackendInternals;\n")).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('electron/main/x.ts', "import type { BackendInternals } from '../backend';\nexport type B = BackendInternals;\n")).toContain('no-restricted-syntax');
+    // The door itself is allowed, and the backend's own files still reach their state.
+    expect(await ruleIdsFor('electron/backend/cli/x.ts', "import type { Backend } from '..';\nexport const info = (backend: Backend) => backend.call('app.info');\n")).toEqual([]);
+    expect(await ruleIdsFor('electron/backend/x.ts', 'export const team = (b: { state: { team: boolean } }) => b.state.team;\n')).toEqual([]);
+  });
+
   it('refuses a function over 80 lines outside tests', async () => {
     // 81 lines refused, 80 allowed.
     const lines = (body: number) => `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(body)}  return n;\n}\n`;

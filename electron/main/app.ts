@@ -28,7 +28,7 @@ function createWindows(electron: ElectronApi, distDir: string, userData: string,
     createWindow: (options) => new BrowserWindow(options), // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
     // API keys typed in Settings are encrypted by the OS keychain (Keychain, DPAPI, libsecret) through safeStorage.
     openBackend: (path) => createBackend({ dataDir: userData, desktop: true, secrets: safeStorage, ...(path ? { projectPath: path } : { demo: true }) }),
-    state: new WindowStateStore(join(userData, 'window-state.json')),
+    windowState: new WindowStateStore(join(userData, 'window-state.json')),
     displays: () => screen.getAllDisplays().map((d) => d.workArea),
     // hardenWindow passes only https:// URLs here.
     harden: (win) => hardenWindow(win, { isTrusted, openExternal: (url) => void shell.openExternal(url) }), // eng-disable OPEN_EXTERNAL_JS_CHECK

@@ -70,7 +70,7 @@ describe('window manager', () => {
       backends.push(b);
       return b;
     },
-    state: new WindowStateStore(join(dir, 'state.json')),
+    windowState: new WindowStateStore(join(dir, 'state.json')),
     displays: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
     harden: () => undefined,
     preload: '/app/preload.cjs',
@@ -91,8 +91,8 @@ describe('window manager', () => {
     await m.open(b);
     expect(created).toHaveLength(2);
     const backendA = m.backendFor(created[0]!.webContents.id)!;
-    expect(backendA.state.project?.path).toBe(a);
-    expect(m.backendFor(created[1]!.webContents.id)!.state.project?.path).toBe(b);
+    expect((await backendA.call('app.info')).project?.path).toBe(a);
+    expect((await m.backendFor(created[1]!.webContents.id)!.call('app.info')).project?.path).toBe(b);
     backendA.events.changed(['datasets']);
     expect(created[0]!.webContents.sent).toEqual([{ type: 'data.changed', scopes: ['datasets'] }]);
     expect(created[1]!.webContents.sent).toEqual([]);

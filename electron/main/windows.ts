@@ -7,7 +7,8 @@ export interface WindowDeps {
   createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
   /** A backend on the project (null: the demo project). */
   openBackend(projectPath: string | null): Promise<Backend>;
-  state: WindowStateStore;
+  /** Each project's window size, position and maximised state, remembered between sessions. */
+  windowState: WindowStateStore;
   displays(): DisplayArea[];
   harden(win: BrowserWindow): void;
   preload: string;
@@ -41,7 +42,8 @@ export class WindowManager {
       return existing.win;
     }
     const backend = await this.deps.openBackend(projectPath);
-    const bounds = fitToDisplays(this.deps.state.get(key), this.deps.displays());
+    const { project } = await backend.call('app.info');
+    const bounds = fitToDisplays(this.deps.windowState.get(key), this.deps.displays());
     const win = this.deps.createWindow({
       ...(bounds.x !== undefined ? { x: bounds.x, y: bounds.y } : {}),
       width: bounds.width,
@@ -49,7 +51,7 @@ export class WindowManager {
       minWidth: 900,
       minHeight: 600,
       show: false,
-      title: `Anchor Studio — ${backend.state.project?.info().name ?? 'no project'}`,
+      title: `Anchor Studio — ${project?.name ?? 'no project'}`,
       backgroundColor: '#111519',
       webPreferences: {
         preload: this.deps.preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true,
@@ -69,7 +71,7 @@ export class WindowManager {
       win.show();
     });
     win.on('close', () => {
-      this.deps.state.set(key, { ...win.getNormalBounds(), maximized: win.isMaximized() });
+      this.deps.windowState.set(key, { ...win.getNormalBounds(), maximized: win.isMaximized() });
     });
     win.on('closed', () => {
       off();
@@ -98,7 +100,7 @@ export class WindowManager {
   async closeAll(): Promise<void> {
     const entries = [...this.byContents.values()];
     for (const e of entries) {
-      if (!e.win.isDestroyed()) this.deps.state.set(e.key, { ...e.win.getNormalBounds(), maximized: e.win.isMaximized() });
+      if (!e.win.isDestroyed()) this.deps.windowState.set(e.key, { ...e.win.getNormalBounds(), maximized: e.win.isMaximized() });
     }
     await Promise.all(entries.map((e) => e.backend.close()));
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { promptTemplateSchema } from '../prompts/templates';
 import { extractionPaths } from '../scoring/extract';
 import { optionSchema, roleSchema } from './entities';
+import { apiErrorSchema } from './errors';
 import { tokenParamSchema } from '../domain/token-param';
 import {
   callUsageFields, countSchema, datasetRefFields, imageHandleFields, lifetimeFields, namedRecordFields, outcomeFields, recordIdSchema,
@@ -138,6 +139,20 @@ export const runSummarySchema = z.object({
   executor: z.object({ pid: z.number().int(), host: z.string(), since: z.string() }).nullable(),
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
+
+/**
+ * How a run's job ended by itself: the `result` of its job (`jobs.get`, the `job.finished` event). A run paused or
+ * failed by itself (storage, key, fail-fast, a lock that never let go) says why in `error`.
+ */
+export const runOutcomeSchema = z.object({
+  runId: recordIdSchema,
+  status: z.enum(['done', 'paused', 'failed']),
+  asked: countSchema,
+  answered: countSchema,
+  errors: countSchema,
+  error: apiErrorSchema.nullable(),
+});
+export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 
 export const runPlanSchema = z.object({
   questions: countSchema,

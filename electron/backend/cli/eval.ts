@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { Backend } from '..';
-import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contract';
+import { roleSchema, runConfigInputSchema, type RunOutcome, type RunSummary } from '@shared/contract';
 import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
 import type { Output } from './output';
-import type { RunOutcome } from '../runs/execute';
+import { runEnd } from './wait';
 
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
@@ -20,7 +20,7 @@ export function describeRun(r: RunSummary): string {
  * Waits for a run's job, pausing it cleanly on Ctrl-C so `anchor eval` again resumes where it stopped. A run that ended
  * by itself with an error (storage, key, fail-fast) is the command's failure, with the error's code.
  */
-async function follow(backend: Backend, out: Output, runId: number, done: Promise<RunOutcome> | null): Promise<RunSummary> {
+async function follow(backend: Backend, out: Output, runId: number, jobId: string | null): Promise<RunSummary> {
   const stop = out.follow(backend);
   const onSigint = () => {
     process.stderr.write('\nanchor: pausing — answers received so far are kept; run the same command again to resume\n');
@@ -29,7 +29,7 @@ async function follow(backend: Backend, out: Output, runId: number, done: Promis
   process.once('SIGINT', onSigint);
   let outcome: RunOutcome | null;
   try {
-    outcome = done ? await done : null;
+    outcome = await runEnd(backend, jobId);
   } finally {
     process.off('SIGINT', onSigint);
     stop();
@@ -99,9 +99,9 @@ async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promi
   if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
   const plan = await backend.call('runs.plan', input);
   if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
-  const started = backend.state.runs.start(parsed, null, !opts.new);
+  const started = await backend.call('runs.start', { ...input, resume: !opts.new });
   if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
-  const summary = await follow(backend, out, started.runId, started.done);
+  const summary = await follow(backend, out, started.runId, started.jobId);
   out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
 }
 
@@ -121,12 +121,12 @@ function registerRuns(program: Command): void {
     out.result({ ...summary, byExtraction: byPath }, () =>
       `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
-  for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
+  for (const [name, method, text] of [['retry', 'runs.retryErrors', 're-ask only the requests that failed'], ['resume', 'runs.resume', 'ask the questions not answered yet']] as const) {
     projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int)
       .option('--accept-endpoint-change', 'continue even though this machine\'s endpoint of the run\'s name is now another model or on other URLs (recorded in the run)'),
     async (backend, out, opts: Common & { acceptEndpointChange?: boolean }, id: number) => {
-      const { done } = backend.state.runs.resume(id, which, Boolean(opts.acceptEndpointChange));
-      const summary = await follow(backend, out, id, done);
+      const { jobId } = await backend.call(method, { id, acceptEndpointChange: Boolean(opts.acceptEndpointChange) });
+      const summary = await follow(backend, out, id, jobId);
       out.result(summary, () => describeRun(summary));
     });
   }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Optimization, OptimizePlan } from '@shared/contract';
 import { int, withProject, type Common } from './commands';
+import { finishedJob, runSettled } from './wait';
 
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
@@ -73,7 +74,7 @@ export function registerOptimize(program: Command): void {
         if (opts.resume !== undefined) {
           const stop = out.follow(backend);
           const { jobId } = await backend.call('optimizations.resume', { id: opts.resume, acceptEndpointChange: Boolean(opts.acceptEndpointChange) });
-          await backend.jobs.settled(jobId);
+          await finishedJob(backend, jobId);
           stop();
           const { optimization } = await backend.call('optimizations.get', { id: opts.resume });
           if (optimization.status !== 'done') throw new Error(`optimisation ${opts.resume} stopped: ${optimization.error ?? optimization.status}`);
@@ -91,8 +92,8 @@ export function registerOptimize(program: Command): void {
           let evaluation: { originalRunId: number; customRunId: number } | null = null;
           if (opts.evaluate && done.chosen) {
             evaluation = await backend.call('optimizations.evaluate', { id: done.id });
-            await backend.state.runs.settled(evaluation.originalRunId);
-            await backend.state.runs.settled(evaluation.customRunId);
+            await runSettled(backend, evaluation.originalRunId);
+            await runSettled(backend, evaluation.customRunId);
           }
           stop();
           const report = evaluation ? (await backend.call('optimizations.report')).tasks.find((t) => t.optimizationId === done.id) ?? null : null;

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend } from '..';
 import { startHttpServer } from '../http/server';
-import { listUsers } from '../team/users';
 import { createOutput } from './output';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -20,17 +19,16 @@ export function registerServe(program: Command): void {
     .action(async (opts: { project?: string; port: string; host: string; allowedHost?: string[]; maxUploadMb: string; trustedProxy?: string[] }) => {
       const out = createOutput(false);
       try {
-        const backend = await createBackend(opts.project ? { projectPath: resolve(opts.project) } : { demo: true });
-        const project = backend.state.project;
         // Logins turn on as soon as anyone in the project has a password; a server reachable from other machines
         // must have them, so it never serves a project to the network unauthenticated.
-        const team = project !== null && listUsers(project.db).some((u) => u.hasPassword);
+        const backend = await createBackend({ ...(opts.project ? { projectPath: resolve(opts.project) } : { demo: true }), team: 'with-passwords' });
+        const { project } = await backend.call('app.info');
+        const team = backend.server.isTeam();
         if (!team && !LOOPBACK.has(opts.host)) {
           await backend.close();
           throw new Error(`refusing to serve on ${opts.host} without logins: add a lead with a password first, e.g.\n`
             + `  anchor users add NAME --role lead --password-stdin --project ${project?.path ?? 'FILE'}`);
         }
-        backend.state.team = team;
         const server = await startHttpServer(backend, {
           host: opts.host, port: Number(opts.port), allowedHosts: opts.allowedHost ?? [], maxUploadBytes: Number(opts.maxUploadMb) * 1024 * 1024,
           trustedProxies: opts.trustedProxy ?? [],

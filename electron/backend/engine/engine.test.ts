@@ -255,7 +255,7 @@ describe('engine against a real OpenAI-compatible server', () => {
       await run(datasetId);
       expect(server.requests.every((r) => r.authorization === `Bearer ${key}`)).toBe(true);
       await backend.close();
-      ctx.backend = await (await import('../index')).createBackend({ dataDir: `${ctx.dir}/data` });
+      ctx.backend = await (await import('../index')).createBackendInternals({ dataDir: `${ctx.dir}/data` });
       expect(readFileSync(ctx.project).includes(key)).toBe(false);
     } finally {
       delete process.env.ANCHOR_TEST_KEY;

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Backend } from '..';
-import { backendWithProject, tempDir } from '../../../test/fixtures';
+import type { BackendInternals } from '..';
+import { backendWithProject, projectDb, setTeamMode, tempDir } from '../../../test/fixtures';
 import { seedTeam } from '../../../test/team-fixtures';
 import { startHttpServer, type RunningServer } from './server';
 
 let dir: string;
 let cleanup: () => void;
-let backend: Backend;
+let backend: BackendInternals;
 let server: RunningServer;
 let itemIds: number[];
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
   ({ itemIds } = await seedTeam(backend, dir));
   for (const name of ['lea', 'ann', 'cat']) await backend.call('users.setPassword', { name, password: `${name}-secret-pw` });
   await backend.call('assignments.assign', { datasetId: 1, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 2 } });
-  backend.state.team = true;
+  setTeamMode(backend, true);
   server = await startHttpServer(backend, { host: '127.0.0.1', port: 0, staticDir: join(dir, 'no-build') });
 });
 afterEach(async () => {
@@ -46,7 +46,7 @@ describe('team server', () => {
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ ok: false, error: { code: 'unauthorized', message: 'log in first' } });
     expect((await fetch(`${server.url}api/events`)).status).toBe(401);
-    const hash = backend.state.requireProject().db.prepare('SELECT hash FROM images LIMIT 1').pluck().get() as string;
+    const hash = projectDb(backend).prepare('SELECT hash FROM images LIMIT 1').pluck().get() as string;
     expect((await fetch(`${server.url}media/image/${hash}`)).status).toBe(401);
   });
 
@@ -56,7 +56,7 @@ describe('team server', () => {
     expect([wrong.status, nobody.status]).toEqual([401, 401]);
     const message = async (r: Response) => ((await r.json()) as { error: { message: string } }).error.message;
     expect(await message(wrong)).toBe(await message(nobody));
-    expect(backend.state.requireProject().db.prepare(`SELECT password_hash FROM users WHERE id = 'ann'`).pluck().get()).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(projectDb(backend).prepare(`SELECT password_hash FROM users WHERE id = 'ann'`).pluck().get()).toMatch(/^scrypt\$131072\$8\$1\$/);
     const cookie = await login('ann');
     expect(((await (await post('api/session.me', {}, cookie)).json()) as { value: { user: unknown } }).value.user).toMatchObject({ id: 'ann', roles: ['annotator'] });
     expect((await post('api/datasets.list', {}, cookie)).status).toBe(200);

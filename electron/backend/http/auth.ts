@@ -4,10 +4,7 @@ import type { Backend } from '..';
 import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
 import { verifyOrDummy } from '../team/passwords';
-import { appendRevision } from '../db/revisions';
-import type { LoginThrottle, Slowdown } from './login-throttle';
-import { createSession, endSession, sessionUser } from '../team/sessions';
-import { actorOf, passwordHashOf } from '../team/users';
+import type { LoginThrottle } from './login-throttle';
 
 export const COOKIE = 'anchor_session';
 
@@ -33,11 +30,7 @@ function cookieToken(req: IncomingMessage): string | null {
  * Otherwise (loopback, no logins): the chosen local profile, like the desktop.
  */
 export function callerOf(backend: Backend, req: IncomingMessage): CallContext {
-  const state = backend.state;
-  if (!state.team) return { userId: state.localProfile };
-  const token = cookieToken(req);
-  const userId = token && state.project ? sessionUser(state.project.db, token, state.now()) : null;
-  return { userId, requireUser: true, remote: true };
+  return backend.server.caller(cookieToken(req));
 }
 
 /** Media, events and uploads carry no method, so they are guarded here: any signed-in user. */
@@ -51,9 +44,8 @@ export function requireSignedIn(ctx: CallContext): void {
  */
 export function requireLead(backend: Backend, ctx: CallContext, what: string): void {
   requireSignedIn(ctx);
-  if (ctx.userId === null || !backend.state.project) return;
-  const actor = actorOf(backend.state.project.db, ctx.userId);
-  if (!actor?.roles.includes('lead')) throw new AppError('forbidden', `only a lead can ${what}`);
+  if (ctx.userId === null) return;
+  if (!backend.server.isLead(ctx.userId)) throw new AppError('forbidden', `only a lead can ${what}`);
 }
 
 const loginSchema = z.object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) });
@@ -61,14 +53,6 @@ const loginSchema = z.object({ name: z.string().min(1).max(64), password: z.stri
 // HttpOnly: scripts never see the token. SameSite=Strict: no other site's page can send it. (TLS, and with it the
 // Secure flag, belongs to the reverse proxy in front of a team server.)
 const cookie = (value: string, maxAge: number) => `${COOKIE}=${value}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${maxAge}`;
-
-/** Kept in the project's history, where the lead sees it (Team → People). */
-function reportSlowdowns(backend: Backend, slowdowns: readonly Slowdown[]): void {
-  const db = backend.state.requireProject().db;
-  for (const s of slowdowns) {
-    appendRevision(db, 'login', s.key, null, backend.state.now(), 'slowed', { by: s.by, failures: s.failures, until: s.until.toISOString() });
-  }
-}
 
 const waitText = (until: Date, now: number) => `${Math.max(1, Math.ceil((until.getTime() - now) / 60_000))} minute(s)`;
 
@@ -78,36 +62,37 @@ export interface LoginGate { throttle: LoginThrottle; address: string }
 export async function login(backend: Backend, body: unknown, res: ServerResponse, gate: LoginGate): Promise<unknown> {
   const parsed = loginSchema.safeParse(body);
   if (!parsed.success) throw new AppError('invalid_input', 'send { name, password }');
-  const db = backend.state.requireProject().db;
+  const door = backend.server;
+  door.requireProject();
   const { name, password } = parsed.data;
   const { throttle, address } = gate;
   // A few checks at a time per address; a name's miss is counted before its hash is checked (login-throttle.ts).
   const done = await throttle.turn(address);
-  let found: ReturnType<typeof passwordHashOf>;
+  let found: ReturnType<typeof door.passwordHashOf>;
   try {
     const attempt = throttle.attempt(name, address);
     if (attempt.blocked) {
-      throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(attempt.blocked.until, backend.state.now().getTime())}`);
+      throw new AppError('rate_limited', `too many failed logins; try again in ${waitText(attempt.blocked.until, door.now().getTime())}`);
     }
-    found = passwordHashOf(db, name);
+    found = door.passwordHashOf(name);
     // The same work and the same message whether the name or the password is wrong, so names cannot be probed.
     const ok = await verifyOrDummy(password, found?.hash ?? null);
     if (!found || !ok) {
-      reportSlowdowns(backend, [...attempt.starts, ...throttle.addressFailed(address)]);
+      door.recordSlowdowns([...attempt.starts, ...throttle.addressFailed(address)]);
       throw new AppError('unauthorized', 'wrong name or password');
     }
     throttle.succeeded(name, address);
   } finally {
     done();
   }
-  const session = createSession(db, found!.user.id, backend.state.now());
+  const session = door.startSession(found!.user.id);
   res.setHeader('set-cookie', cookie(encodeURIComponent(session.token), Math.floor((session.expires.getTime() - Date.now()) / 1000)));
   return { user: found!.user };
 }
 
 export function logout(backend: Backend, req: IncomingMessage, res: ServerResponse): unknown {
   const token = cookieToken(req);
-  if (token && backend.state.project) endSession(backend.state.project.db, token);
+  if (token) backend.server.endSession(token);
   res.setHeader('set-cookie', cookie('', 0));
   return { loggedOut: true };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
+import { runSettled } from '../cli/wait';
 import { sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { restrictLevels, PAPER_SELECTION } from '@shared/vrp/relations';
 
@@ -41,7 +42,7 @@ describe('exports, reports and variants as downloads', () => {
 
   it('downloads a run\'s HTML report for any signed-in user', async () => {
     const { runId } = await t.backend.call('runs.start', { datasetId: t.datasetId, model: 'random-guess' });
-    await t.backend.state.runs.settled(runId);
+    await runSettled(t.backend, runId);
     const r = await t.post('download/report', { id: runId }, t.cookie('ann'));
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -7,9 +7,6 @@ import { z } from 'zod';
 import type { Backend } from '..';
 import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
-import { runExport } from '../transfer/exports';
-import { findDataset } from '../datasets/datasets';
-import { exportVariants } from '../vrp/export';
 import { BODY_LIMITS, readJson } from './body';
 import { requireLead } from './auth';
 import { streamZip } from './zip-stream';
@@ -53,14 +50,13 @@ async function withScratch(dataDir: string, work: (dir: string) => Promise<void>
 /** A dataset in an exchange format; with its review history the two files come as one zip. */
 async function exportDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
   const input = parse(exportInput, body);
-  const db = backend.state.requireProject().db;
-  const dataset = findDataset(db, input.dataset);
+  const dataset = backend.server.dataset(input.dataset);
   const ext = input.format === 'vlmevalkit' ? 'tsv' : 'json';
   const base = `${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`;
-  await withScratch(backend.state.dataDir, async (dir) => {
+  await withScratch(backend.server.dataDir, async (dir) => {
     const data = `${fileName(base)}.${ext}`;
     const history = `${fileName(base)}-review-history.json`;
-    const result = await runExport(db, {
+    const result = await backend.server.exportDataset({
       dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other',
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
     }, ctx.userId);
@@ -83,10 +79,9 @@ async function reportDownload(backend: Backend, body: unknown, ctx: CallContext,
 
 async function variantsDownload(backend: Backend, body: unknown, res: ServerResponse): Promise<void> {
   const input = parse(variantsInput, body);
-  const db = backend.state.requireProject().db;
-  const dataset = findDataset(db, input.dataset);
-  await withScratch(backend.state.dataDir, async (dir) => {
-    exportVariants(db, dataset.id, dir);
+  const dataset = backend.server.dataset(input.dataset);
+  await withScratch(backend.server.dataDir, async (dir) => {
+    backend.server.exportVariants(dataset.id, dir);
     attachment(res, `${dataset.name}-variants.zip`, 'application/zip');
     await streamZip(res, dir);
   });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sampleTsvRows, writeTsv } from '../../../test/fixtures';
+import { projectDb, sampleTsvRows, writeTsv } from '../../../test/fixtures';
 import { hugePng } from '../../../test/big-png';
 import { raw, withTeamServer } from '../../../test/http-fixtures';
 import { DecodeLimit, imageDecodes } from '../items/decode-limit';
@@ -26,7 +26,7 @@ describe('images are decoded within limits', () => {
 
   it('makes a large allowed image\'s thumbnail once, however many ask at the same time', async () => {
     expect(await importTable('large', hugePng(4000, 3000))).toMatchObject({ ok: true });
-    const hash = t.backend.state.requireProject().db.prepare('SELECT hash FROM images WHERE width = 4000').pluck().get() as string;
+    const hash = projectDb(t.backend).prepare('SELECT hash FROM images WHERE width = 4000').pluck().get() as string;
     const before = imageDecodes.started;
     const cookie = t.cookie('ann');
     const answers = await Promise.all(Array.from({ length: 8 }, () => raw(`${t.server.url}media/thumb/${hash}`, { headers: { cookie } })));

@@ -7,7 +7,7 @@ import { BODY_LIMITS } from './body';
 
 const t = withTeamServer({ maxUploadBytes: 64 * 1024 });
 const SIXTEEN_MB = String(16 * 1024 * 1024);
-const uploads = () => join(t.backend.state.dataDir, 'uploads');
+const uploads = () => join(t.backend.server.dataDir, 'uploads');
 
 describe('bodies and uploads', () => {
   it('refuses an unauthenticated caller before reading its body (headers sent, body never)', async () => {

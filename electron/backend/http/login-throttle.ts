@@ -1,15 +1,12 @@
+import type { LoginSlowdown } from '../server-door';
+
 /** Failures after which logins slow down, the first wait, the longest one, and when a quiet name is forgiven. */
 export const THROTTLE = { freeFailures: 5, firstWaitMs: 30_000, maxWaitMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 } as const;
 
 interface Record { failures: number; last: number; until: number }
 
-export interface Slowdown {
-  /** `name` or `address`: which of the two is being slowed. */
-  by: 'name' | 'address';
-  key: string;
-  failures: number;
-  until: Date;
-}
+/** `by` says which of name and address is being slowed; the backend keeps it in the project's history. */
+export type Slowdown = LoginSlowdown;
 
 /** What `attempt` answers: either the slow-down in force, or leave to check the password (already counted). */
 export type Attempt = { blocked: Slowdown } | { blocked: null; starts: Slowdown[] };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contract, methodNames, type MethodName } from '@shared/contract';
 import { withTeamServer, type TeamServer } from '../../../test/http-fixtures';
+import { runSettled } from '../cli/wait';
 import { png, writeTsv } from '../../../test/fixtures';
 
 const t = withTeamServer();
@@ -20,7 +21,7 @@ async function hostileRuns(s: TeamServer): Promise<{ datasetId: number; runIds: 
   const runIds: number[] = [];
   for (const run of NAMES) {
     const { runId } = await s.backend.call('runs.start', { datasetId, model: 'random-guess', name: run, seed: runIds.length });
-    await s.backend.state.runs.settled(runId);
+    await runSettled(s.backend, runId);
     runIds.push(runId);
   }
   return { datasetId, runIds };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
+import { runSettled } from '../cli/wait';
 import { KeyTrap } from '../../../test/key-trap';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { ownerKeySuite, senderRun, storeUrls } from '../../../test/received-run';
@@ -28,7 +29,7 @@ describe('security: a team lead resuming a received run (issue 29)', () => {
       expect(accepted.status).toBe(403);
       expect(JSON.parse(accepted.text).error.code).toBe('forbidden');
     }
-    await t.backend.state.runs.settled(id);
+    await runSettled(t.backend, id);
     expect(trap.requests).toEqual([]);
     expect(owner.requests).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { raw, withTeamServer } from '../../../test/http-fixtures';
-import { png } from '../../../test/fixtures';
+import { png, setTeamMode } from '../../../test/fixtures';
 
 const t = withTeamServer();
 const body = (r: { text: string }) => JSON.parse(r.text) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
@@ -18,10 +18,10 @@ describe('a remote caller never names a server path', () => {
     const lea = t.cookie('lea');
     const secret = join(t.dir, 'secret.tsv');
     writeFileSync(secret, 'index\tquestion\nTOP-SECRET-LINE\n');
-    const linkDir = join(t.backend.state.dataDir, 'uploads', 'planted');
+    const linkDir = join(t.backend.server.dataDir, 'uploads', 'planted');
     mkdirSync(linkDir, { recursive: true });
     symlinkSync(secret, join(linkDir, 'link.tsv'));
-    for (const file of ['/etc/passwd', secret, join(t.backend.state.dataDir, 'endpoints.json'), join(linkDir, 'link.tsv'), join(t.backend.state.dataDir, 'uploads', '..', '..', 'secret.tsv')]) {
+    for (const file of ['/etc/passwd', secret, join(t.backend.server.dataDir, 'endpoints.json'), join(linkDir, 'link.tsv'), join(t.backend.server.dataDir, 'uploads', '..', '..', 'secret.tsv')]) {
       for (const method of ['imports.run', 'imports.start']) {
         const r = await t.post(`api/${method}`, { files: [file] }, lea);
         expect(r.status).toBe(403);
@@ -76,7 +76,7 @@ describe('a remote caller never names a server path', () => {
     const info = body(await t.post('api/app.info', {}));
     expect((info.value as { project: { path: string } }).project.path).toBe('team.anchor');
     // The same server without logins is the owner's own (loopback): the full path, for "open the folder".
-    t.backend.state.team = false;
+    setTeamMode(t.backend, false);
     const owner = body(await t.post('api/app.info', {}));
     expect((owner.value as { project: { path: string } }).project.path).toBe(join(t.dir, 'team.anchor'));
   });

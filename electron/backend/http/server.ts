@@ -77,7 +77,7 @@ async function callerRoute(backend: Backend, req: IncomingMessage, res: ServerRe
   }
   if (url.pathname === '/api/upload' && req.method === 'POST') {
     requireLead(backend, caller(), 'upload files for import');
-    const path = await receiveUpload(req, backend.state.dataDir, url.searchParams.get('name'), options.maxUploadBytes);
+    const path = await receiveUpload(req, backend.server.dataDir, url.searchParams.get('name'), options.maxUploadBytes);
     sendJson(res, 200, { ok: true, value: { path } });
     return true;
   }
@@ -141,7 +141,7 @@ export async function startHttpServer(backend: Backend, options: HttpOptions): P
     staticDir: options.staticDir ?? join(packageRoot(), 'dist', 'renderer'),
     policy: () => policy!,
     maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    throttle: new LoginThrottle(() => backend.state.now().getTime()),
+    throttle: new LoginThrottle(() => backend.server.now().getTime()),
     trustedProxies: trustedProxySet(options.trustedProxies ?? []),
   });
   const server = createServer((req, res) => void handler(req, res));

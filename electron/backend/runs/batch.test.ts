@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackend } from '..';
+import { createBackendInternals } from '..';
 import { until, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
@@ -63,7 +63,7 @@ describe('batch runs over the files + batches protocol', () => {
     await ctx.backend.close();
     await second.done;
 
-    ctx.backend = await createBackend({ dataDir: join(ctx.dir, 'data') });
+    ctx.backend = await createBackendInternals({ dataDir: join(ctx.dir, 'data') });
     await ctx.backend.call('projects.open', { path: ctx.project });
     expect(await ctx.backend.call('runs.get', { id: second.runId })).toMatchObject({ status: 'paused' });
     ctx.backend.state.runs.batchPollMs = 5;

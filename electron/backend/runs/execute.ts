@@ -1,4 +1,4 @@
-import type { ApiError } from '@shared/contract';
+import type { ApiError, RunOutcome } from '@shared/contract';
 import type { Db } from '../db/open';
 import { storageFailure } from '../db/failures';
 import type { EndpointStore } from '../endpoints/endpoints';
@@ -16,15 +16,8 @@ export interface RunnerDeps extends Omit<EngineDeps, 'keys' | 'answers'> {
   batchPollMs?: number;
 }
 
-export interface RunOutcome {
-  runId: number;
-  status: 'done' | 'paused' | 'failed';
-  asked: number;
-  answered: number;
-  errors: number;
-  /** Why the run failed or paused by itself (storage, key, fail-fast, a lock that never let go); null otherwise. */
-  error: ApiError | null;
-}
+// The outcome is the run job's `result`, so adapters read it through the contract's schema.
+export type { RunOutcome };
 
 /**
  * Runs (or resumes) a run: the engine asks each unit that has no answer yet — or, with `which = 'errors'`, only failed

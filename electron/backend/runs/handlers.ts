@@ -43,9 +43,9 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }
   return {
     'runs.templates': () => [...promptPresets],
     'runs.plan': (input) => runs.plan(input),
-    'runs.start': (input, ctx) => {
-      const { runId, jobId } = runs.start(input, ctx.userId);
-      return { runId, jobId };
+    'runs.start': ({ resume, ...config }, ctx) => {
+      const { runId, jobId, resumed } = runs.start(config, ctx.userId, resume);
+      return { runId, jobId, resumed };
     },
     'runs.list': (_input, ctx) => runs.list().map((r) => withheldScores(r, readRules.everything(ctx))),
     'runs.get': ({ id }, ctx) => withheldScores(runs.get(id), readRules.everything(ctx)),

@@ -134,18 +134,18 @@ export class RunManager {
         const deps = {
           db: this.db, endpoints: this.endpoints, now: this.now, retry: this.retry, control, pause: pause.signal, stats, batchPollMs: this.batchPollMs,
         };
-        return settleRun(this.db, runId, reserve, this.now, () => (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which, deps));
+        // Ended before the job is: whoever hears `job.finished` sees the run no longer live and its lease released.
+        return settleRun(this.db, runId, reserve, this.now, () => (runConfig(row).batch ? executeBatchRun : executeRun)(runId, which, deps))
+          .finally(() => {
+            stopBeating();
+            this.live.delete(runId);
+            this.events.changed(['runs']);
+          });
       },
       { cancelMessage: () => 'cancelled; every answer received so far is kept — resume to ask the rest' },
     );
-    const finished = done.finally(() => {
-      stopBeating();
-      this.live.delete(runId);
-      this.events.changed(['runs']);
-    });
-    finished.catch(() => undefined);
-    this.live.set(runId, { stats, pause, done: finished });
-    return { jobId: job.id, done: finished };
+    this.live.set(runId, { stats, pause, done });
+    return { jobId: job.id, done };
   }
 
   /** At open: the ends of runs the file refused to record (a full disk) are copied in from beside it. */

@@ -1,7 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBackend } from '..';
+import { createBackendInternals } from '..';
 import { withProject } from '../../../test/fixtures';
 import { seedEvalDataset } from '../../../test/eval-fixtures';
 import type { RunConfigParsed } from '@shared/contract';
@@ -22,7 +22,7 @@ function leaveEnd(runId: number, status: string, error: string): string {
 
 async function reopen(): Promise<void> {
   await ctx.backend.close();
-  ctx.backend = await createBackend({ dataDir: join(ctx.dir, 'data') });
+  ctx.backend = await createBackendInternals({ dataDir: join(ctx.dir, 'data') });
   await ctx.backend.call('projects.open', { path: ctx.project });
 }
 

@@ -14,10 +14,10 @@ import { box, picture, sceneFor, seedPictures } from '../../../test/vrp-fixtures
 import { writeTsv } from '../../../test/fixtures';
 import { humanRun } from '../../../test/eval-fixtures';
 import { rgbaOf } from '../../../test/pixels';
-import type { Backend } from '..';
+import type { BackendInternals } from '..';
 import type { RunConfigInput } from '@shared/contract';
 
-const db = (backend: Backend) => backend.state.requireProject().db;
+const db = (backend: BackendInternals) => backend.state.requireProject().db;
 
 function pixel(img: { width: number; data: Uint8ClampedArray }, x: number, y: number): [number, number, number] {
   const i = (Math.round(y) * img.width + Math.round(x)) * 4;
@@ -34,7 +34,7 @@ function countColour(img: { width: number; height: number; data: Uint8ClampedArr
 const isRed = ([r, g, b]: [number, number, number]) => r > 200 && g < 60 && b < 60;
 const isBlue = ([r, g, b]: [number, number, number]) => b > 200 && r < 60 && g < 60;
 
-function variantImage(backend: Backend, name: string): Buffer {
+function variantImage(backend: BackendInternals, name: string): Buffer {
   return db(backend).prepare(`SELECT im.bytes FROM variants v JOIN images im ON im.hash = v.image_hash WHERE v.name = ?`).pluck().get(name) as Buffer;
 }
 
@@ -335,7 +335,7 @@ describe('full intervention as the paper defines it', () => {
   });
 });
 
-function snapshot(backend: Backend): Record<string, unknown> {
+function snapshot(backend: BackendInternals): Record<string, unknown> {
   const d = db(backend);
   return {
     datasets: d.prepare('SELECT name FROM datasets ORDER BY id').pluck().all(),
@@ -346,7 +346,7 @@ function snapshot(backend: Backend): Record<string, unknown> {
   };
 }
 
-async function waitFinished(backend: Backend, jobId: string): Promise<string> {
+async function waitFinished(backend: BackendInternals, jobId: string): Promise<string> {
   for (;;) {
     const job = backend.jobs.get(jobId)!;
     if (job.status !== 'running') return job.status;

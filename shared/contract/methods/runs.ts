@@ -9,7 +9,13 @@ import { promptTemplateSchema } from '../../prompts/templates';
 import { predictionFormatSchema, toolkitComparisonSchema, unmatchedRowSchema } from '../interop-entities';
 
 const runId = z.object({ id: z.number().int() });
+/** The run's job (null for a human run, answered in the studio): its `job.finished` event carries the run's outcome. */
 const started = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
+/**
+ * With `resume`, an unfinished run of the same configuration continues instead of a new one starting (`anchor eval`
+ * run again); `resumed` says which happened.
+ */
+const startInput = runConfigInputSchema.extend({ resume: z.boolean().default(false) });
 /**
  * Resuming or retrying a run asks the owner's endpoints of the names it recorded; when one is now another model or on
  * other servers the call is refused (`endpoint_changed`) unless this is true, which records the change in the run.
@@ -20,7 +26,7 @@ export const runMethods = {
   'runs.templates': method({ access: 'user', reads: ['runs'], doc: 'The prompt template presets (METHODS §3).', input: noInput, output: z.array(promptTemplateSchema) }),
   /** The dry run: what starting would cost, before anything is sent. */
   'runs.plan': method({ access: LEAD, reads: ['runs'], doc: 'Requests, cache hits, tokens and cost a run would take.', input: runConfigInputSchema, output: runPlanSchema }),
-  'runs.start': method({ access: LEAD, doc: 'Create a run and start it as a job.', input: runConfigInputSchema, output: started, mutates: ['runs', 'jobs'] }),
+  'runs.start': method({ access: LEAD, doc: 'Create (or with `resume` continue) a run and start it as a job.', input: startInput, output: started.extend({ resumed: z.boolean() }), mutates: ['runs', 'jobs'] }),
   'runs.list': method({ access: 'user', reads: ['runs'], doc: 'Every run of the project, newest first.', input: noInput, output: z.array(runSummarySchema) }),
   'runs.get': method({ access: 'user', reads: ['runs'], doc: 'One run with its counts and live progress.', input: runId, output: runSummarySchema }),
   /** Stops sending; requests in flight finish and are stored. Resume asks only what is left. */
