@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import type { Backend } from '../electron/backend';
+import type { BackendInternals } from '../electron/backend';
 
 /** What the bench server process saw, printed as one JSON line when it is stopped (`InFlightReport` and counts). */
 const serverReport = z.object({
@@ -36,7 +36,7 @@ export async function startBenchServer(delayMs: number, options: { faultShare?: 
 }
 
 /** Runs the whole dataset on the endpoint named `model` and times it; the backend and its project are the caller's. */
-export async function timedEval(backend: Backend, datasetId: number, model: string): Promise<{ seconds: number; answered: number; errors: number }> {
+export async function timedEval(backend: BackendInternals, datasetId: number, model: string): Promise<{ seconds: number; answered: number; errors: number }> {
   const started = performance.now();
   const run = backend.state.runs.start({
     datasetId, model, roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,

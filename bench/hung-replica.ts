@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackend } from '../electron/backend';
+import { createBackendInternals } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
 import { startBenchServer, timedEval, type BenchServer } from './bench-server';
 
@@ -20,7 +20,7 @@ interface Timed { seconds: number; answered: number; errors: number; asked: numb
 
 async function timedRun(dir: string, name: string, hung: boolean): Promise<Timed> {
   const servers: BenchServer[] = [await startBenchServer(DELAY_MS, { questions: QUESTIONS }), await startBenchServer(DELAY_MS, { hang: hung })];
-  const backend = await createBackend({ dataDir: join(dir, 'data') });
+  const backend = await createBackendInternals({ dataDir: join(dir, 'data') });
   try {
     await backend.call('projects.create', { path: join(dir, `${name}.anchor`) });
     const datasetId = await seedEvalDataset(backend, dir, QUESTIONS);

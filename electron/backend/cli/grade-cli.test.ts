@@ -5,6 +5,7 @@ import { backendWithProject } from '../../../test/fixtures';
 import { bin, root, withBuiltCli } from '../../../test/built-cli';
 import { graderReply, modelReply, writeMmVetFolder } from '../../../test/mmvet-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
+import { runSettled } from './wait';
 
 // The CLI as users run it (the built bundle in a child process); the model and grader servers live in this process,
 // so the CLI is spawned without blocking it.
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const { datasetId } = await backend.call('imports.run', { files: [writeMmVetFolder(join(cli.dir(), 'files'))], dataset: 'mmvet' });
   captionId = (await backend.call('questions.list', { datasetId, limit: 100 })).rows.find((r) => r.text.startsWith('Write a caption'))!.id;
   runId = (await backend.call('runs.start', { datasetId, model: 'model' })).runId;
-  await backend.state.runs.settled(runId);
+  await runSettled(backend, runId);
   await backend.close();
 });
 afterAll(async () => {
