@@ -60,14 +60,22 @@ export function* reportBodySteps(questions: readonly ScoredQuestion[], circular:
   const accuracy = withClusterIntervals(accuracyBy(scored, reportGroupKeys), scored, reportGroupKeys);
   // A grouping whose every question has no value says nothing; leave it out rather than show an empty chart.
   for (const key of reportGroupKeys) if (Object.keys(accuracy.by[key] ?? {}).length === 0) delete accuracy.by[key];
+  // Each part below costs a few milliseconds per thousand questions: a pause between them keeps every piece short.
+  yield;
   const official = yield* officialScoreSteps(questions, replies, circular, OFFICIAL_LISTED);
+  yield;
+  const triplets = asksTriplets(questions) ? tripletAnswers(questions) : null;
+  const mmevalpro = triplets ? scoreMmEvalPro(triplets) : null;
+  yield;
+  const mmevalproOfficial = triplets ? officialMmEvalPro(triplets, OFFICIAL_LISTED) : null;
+  yield;
   return {
     coverage: { questions: questions.length, scored: scored.length, pending: questions.length - scored.length - errors, errors },
     accuracy,
     extraction,
     circular: circular ? circularPanel(scored) : null,
-    mmevalpro: asksTriplets(questions) ? scoreMmEvalPro(tripletAnswers(questions)) : null,
-    mmevalproOfficial: asksTriplets(questions) ? officialMmEvalPro(tripletAnswers(questions), OFFICIAL_LISTED) : null,
+    mmevalpro,
+    mmevalproOfficial,
     official,
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
   };

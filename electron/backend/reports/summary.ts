@@ -32,7 +32,9 @@ function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Gene
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
   yield;
-  const report = JSON.stringify(yield* reportBodySteps(questions, config.circular, loadRunReplies(db, runId)));
+  const replies = loadRunReplies(db, runId);
+  yield;
+  const report = JSON.stringify(yield* reportBodySteps(questions, config.circular, replies));
   yield;
   const outcomes = encodeOutcomes(questions);
   yield;
