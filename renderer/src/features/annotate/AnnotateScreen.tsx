@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole, Triplet } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
@@ -12,7 +12,7 @@ import { OverrideMenu } from '../workflow/OverrideMenu';
 import { StatusPill } from '../workflow/StatusPill';
 import { lockReason, notesToAnswer, optionIndexForKey, saveLabel } from './annotate-status';
 import { ConflictPanel } from './ConflictPanel';
-import { DraftForm, type AddRequest } from './DraftForm';
+import { DraftForm, type OptionAdders } from './DraftForm';
 import { HistoryPanel } from './HistoryPanel';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { formatDuration } from '../workflow/format-time';
@@ -21,7 +21,7 @@ import { useAnnotateItem } from './useAnnotateItem';
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
 
 /** The annotator's keys: submit, save, move through the queue, history, add an option, mark an answer. */
-function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: () => void) {
+function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, adders: OptionAdders) {
   const { toggleHistory } = useWorkflow();
   const { draft, editable } = a;
   const step = (direction: 'next' | 'previous') => () => void a.move(direction);
@@ -34,8 +34,9 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: ()
     'annotate.previousAlt': step('previous'),
     'annotate.history': () => toggleHistory(),
     'annotate.addOption': () => {
-      if (!draft || !editable) return false;
-      requestAdd();
+      const add = adders.current[active];
+      if (!draft || !editable || !add) return false;
+      add();
     },
     'annotate.answer': (e) => {
       const index = draft ? optionIndexForKey(e?.key, draft[active].options.length) : null;
@@ -49,10 +50,10 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: ()
 export function AnnotateScreen() {
   const a = useAnnotateItem();
   const { historyOpen, toggleHistory } = useWorkflow();
-  const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
+  const adders: OptionAdders = useRef({});
   const [active, setActive] = useState<DraftRole>('perception');
   const { t, editor, draft, editable } = a;
-  useAnnotateShortcuts(a, active, () => setAddRequest((r) => ({ n: (r?.n ?? 0) + 1 })));
+  useAnnotateShortcuts(a, active, adders);
 
   return (
     <QueueScreen queue={a.queue} icon={PenLine} other="checkers work on the Review screen." emptyTitle="Nothing to annotate yet"
@@ -79,7 +80,7 @@ export function AnnotateScreen() {
                   <DraftForm key={role} role={role} draft={draft[role]} onChange={(d) => a.setDraftRole(role, d)}
                     issues={a.issues.filter((i) => i.role === role)} tried={a.tried} itemId={t.itemId}
                     active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notesToAnswer(t)} canReply={t.can.reply}
-                    addRequest={active === role ? addRequest : null} />
+                    adders={adders} />
                 ))}
               </div>
             )}
