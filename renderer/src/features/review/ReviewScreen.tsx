@@ -69,6 +69,7 @@ function ReviewMain({ r, t }: { r: ReviewItem; t: Triplet }) {
         <p className="workflow__lock" data-testid="review.hidden"><EyeOff size={14} /> The other checker's verdict stays hidden until you have given yours.</p>
       )}
       {mine.length > 0 && <p className="workflow__lock">{ownVerdictNote(t)}</p>}
+      <ShownVersion t={t} />
       <div className="workflow__panes">
         <OriginalPanel triplet={t} />
         <div className="drafts">
@@ -79,7 +80,7 @@ function ReviewMain({ r, t }: { r: ReviewItem; t: Triplet }) {
               <RoundDiffView diff={t.roundDiff} />
             </details>
           )}
-          {(['perception', 'knowledge'] as const).map((role) => (
+          {!unsubmitted(t) && (['perception', 'knowledge'] as const).map((role) => (
             <VerdictForm key={role} role={role} question={t.draft[role]} verdict={r.verdicts[role] ?? mine[0]?.verdicts[role] ?? null}
               onChange={(v) => r.setVerdicts((s) => ({ ...s, [role]: v }))} active={r.active === role} onActivate={() => r.setActive(role)}
               disabled={!t.can.review} />
@@ -88,5 +89,22 @@ function ReviewMain({ r, t }: { r: ReviewItem; t: Triplet }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Never submitted: the checker has nothing to judge yet (the annotator's work in progress is not theirs to read). */
+const unsubmitted = (t: Triplet) => t.round === 0 && t.submitted === null;
+
+/** Which text the questions below are: the submission a verdict was given on while the annotator reworks it. */
+function ShownVersion({ t }: { t: Triplet }) {
+  if (unsubmitted(t)) {
+    return <p className="workflow__lock" data-testid="review.unsubmitted">Not submitted yet: {t.assignment?.annotator ?? 'the annotator'} is still writing this triplet.</p>;
+  }
+  if (!t.submitted) return null;
+  return (
+    <p className="workflow__lock" data-testid="review.submitted">
+      Back with {t.assignment?.annotator ?? 'the annotator'} for changes. Shown: round {t.submitted.round} as submitted (version {t.submitted.version}),
+      the text the verdicts were given on; the new text appears here once it is resubmitted.
+    </p>
   );
 }
