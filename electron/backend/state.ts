@@ -19,6 +19,11 @@ export class BackendState {
   project: ProjectSession | null = null;
   /** A team server (logins required, one project); set once at start. */
   team = false;
+  /**
+   * On a team server, the secret of the owner's sign-in link (`anchor serve` prints it): whoever started the server
+   * gets in as the machine's owner without a password, so a password set on someone else never locks them out.
+   */
+  ownerToken: string | null = null;
   /** The desktop's chosen profile in the open project (null: the machine's owner, no profile). */
   localProfile: string | null = null;
   readonly runs: RunManager;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend } from '..';
@@ -31,11 +32,14 @@ export function registerServe(program: Command): void {
             + `  anchor users add NAME --role lead --password-stdin --project ${project?.path ?? 'FILE'}`);
         }
         backend.state.team = team;
+        // Whoever started the server is its owner and is never locked out: the link below signs them in without a password.
+        if (team) backend.state.ownerToken = randomBytes(24).toString('base64url');
         const server = await startHttpServer(backend, {
           host: opts.host, port: Number(opts.port), allowedHosts: opts.allowedHost ?? [], maxUploadBytes: Number(opts.maxUploadMb) * 1024 * 1024,
           trustedProxies: opts.trustedProxy ?? [],
         });
-        process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
+        const owner = backend.state.ownerToken ? `You, at this machine, sign in without a password at (keep it private):\n  ${server.url}auth/owner?token=${backend.state.ownerToken}\n` : '';
+        process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\n${owner}Press Ctrl+C to stop.\n`);
         const stop = async () => {
           await server.close();
           await backend.close();
