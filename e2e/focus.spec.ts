@@ -1,40 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
+import { freshItem as freshItemOf, teamServerForSpec } from './support/team-spec';
 
 /**
  * Where the caret goes: after Alt+O, Enter, removing an option, submitting, `x` on Review and closing a dialog, the
  * focus lands in a defined field at once, so text typed at a person's pace or at a machine's lands where it was meant.
  */
-let server: TeamServer;
-let lead: APIRequestContext;
-const pageErrors: string[] = [];
-
-test.beforeAll(async ({ playwright }, info) => {
-  if (info.project.name === 'electron') return;
-  server = await startTeamServer();
-  lead = await playwright.request.newContext({ baseURL: server.url });
-  await lead.post('auth/login', { data: { name: 'lea', password: 'lea-password' } });
-});
-test.afterAll(async () => {
-  await lead?.dispose();
-  await server?.stop();
-});
-test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'a team server is a browser feature'));
-
-const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
-
-/** Assigns one more item to Ann (checked by Lea and Cat) and returns its id. */
-async function freshItem(ann: Page): Promise<number> {
-  const queue = async () => (await api<{ rows: { itemId: number }[] }>(ann.request, 'triplets.queue', { kind: 'annotate', todo: false })).rows.map((r) => r.itemId);
-  const before = await queue();
-  const datasets = await api<{ id: number; name: string }[]>(lead, 'datasets.list', {});
-  const datasetId = datasets.find((d) => d.name === 'originals')!.id;
-  await api(lead, 'assignments.assign', { datasetId, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } });
-  const fresh = (await queue()).find((id) => !before.includes(id));
-  if (fresh === undefined) throw new Error('the assignment gave Ann no new item');
-  return fresh;
-}
+const team = teamServerForSpec();
+const { pageErrors, signIn } = team;
+const freshItem = (ann: Page) => freshItemOf(team.lead(), ann);
 
 /** The test id of the focused element ('' for none, e.g. the page body). */
 const focusedId = (page: Page) => page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.dataset.testid ?? '' : ''));
@@ -68,7 +42,69 @@ for (const [speed, delay] of [['a person\'s', 70], ['a machine\'s', 0]] as const
     await ann.keyboard.press('Enter');
     await ann.keyboard.type('white', { delay });
     await expect(p.getByTestId('draft.perception.option.3')).toHaveValue('white');
+    // Removing an option by its button leaves the caret in its neighbour, not on the page.
+    await p.getByRole('button', { name: 'Remove option D' }).click();
+    await expect(p.getByTestId('draft.perception.option.3')).toHaveCount(0);
+    expect(await focusedId(ann)).toBe('draft.perception.option.2');
     await ann.screenshot({ path: '/tmp/ux-shots/annotate-focus.png' });
     expect(pageErrors).toEqual([]);
   });
 }
+
+/** Presses Tab until the field is focused (a person tabbing through the form), failing after a form's worth of stops. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let stop = 0; stop < 40; stop++) {
+    if ((await focusedId(page)) === testId) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** Tabs to a question, types it and its options (Enter between them), and marks the last option correct (Alt+Enter). */
+async function writeByKeys(page: Page, role: 'perception' | 'knowledge', text: string, options: string[]): Promise<void> {
+  await tabTo(page, `draft.${role}.text`);
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+  for (const [i, option] of options.entries()) {
+    if (i > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(option);
+  }
+  await page.keyboard.press('Alt+Enter');
+}
+
+test('the loop by keyboard alone: write both questions, submit, land in the next item; a checker passes, flags and says why', async ({ browser }) => {
+  const ann = await signIn(browser, 'ann');
+  const first = await freshItem(ann);
+  await freshItem(ann);
+  await ann.goto(`./#/annotate/${first}`);
+  await expect(ann.getByTestId('annotate.screen')).toBeVisible();
+  await writeByKeys(ann, 'perception', 'What colour is the background?', ['red', 'blue']);
+  await writeByKeys(ann, 'knowledge', 'Which colour is a primary colour of light?', ['red', 'brown']);
+  await ann.keyboard.press('Control+Enter');
+  await expect(ann.getByTestId('annotate.notice')).toContainText('Submitted item');
+  // On to the next item, with the caret already in its first question.
+  await expect(ann).not.toHaveURL(new RegExp(`#/annotate/${first}$`));
+  await expect.poll(() => focusedId(ann)).toBe('draft.perception.text');
+  await ann.screenshot({ path: '/tmp/ux-shots/annotate-after-submit.png' });
+
+  const cat = await signIn(browser, 'cat');
+  await cat.goto(`./#/review/${first}`);
+  await expect(cat.getByTestId('review.perception')).toContainText('What colour is the background?');
+  await cat.keyboard.press('p');
+  // `x` flags the active question (knowledge, after the pass) and puts the caret on the reason it asks for.
+  await cat.keyboard.press('x');
+  expect(await focusedId(cat)).toBe('review.knowledge.reason');
+  await cat.keyboard.press('ArrowDown');
+  await expect(cat.getByTestId('review.knowledge.reason')).not.toHaveValue('');
+  await cat.keyboard.press('Tab');
+  await cat.keyboard.type('Brown is not a primary colour of light.');
+  await cat.screenshot({ path: '/tmp/ux-shots/review-reason-focus.png' });
+  await cat.keyboard.press('Control+Enter');
+  await expect(cat.getByTestId('review.notice')).toContainText('Verdict on item');
+  interface Seen { reviews: { checker: string; verdicts: Record<'perception' | 'knowledge', { verdict: string; reason: string | null; comment: string }> }[] }
+  const seen = await api<Seen>(cat.request, 'triplets.get', { itemId: first });
+  expect(seen.reviews.find((r) => r.checker === 'cat')!.verdicts).toMatchObject({
+    perception: { verdict: 'pass' }, knowledge: { verdict: 'problematic', reason: expect.any(String), comment: 'Brown is not a primary colour of light.' },
+  });
+  expect(pageErrors).toEqual([]);
+});

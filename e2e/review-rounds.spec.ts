@@ -1,25 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
+import { teamServerForSpec } from './support/team-spec';
 
 /** Checkers see what they judged: a returned triplet on Review shows its last submission, never an empty form. */
-let server: TeamServer;
-let lead: APIRequestContext;
-const pageErrors: string[] = [];
-
-test.beforeAll(async ({ playwright }, info) => {
-  if (info.project.name === 'electron') return;
-  server = await startTeamServer();
-  lead = await playwright.request.newContext({ baseURL: server.url });
-  await lead.post('auth/login', { data: { name: 'lea', password: 'lea-password' } });
-});
-test.afterAll(async () => {
-  await lead?.dispose();
-  await server?.stop();
-});
-test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'a team server is a browser feature'));
-
-const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
+const team = teamServerForSpec();
+const { pageErrors, signIn } = team;
 
 interface Question { text: string; options: string[]; answer: string | null; rationale: string }
 const question = (text: string, options: string[], answer: string): Question => ({ text, options, answer, rationale: '' });
@@ -27,6 +12,7 @@ const pass = { verdict: 'pass', reason: null, comment: '' };
 
 /** Ann's first submission, which Cat flags and Lea passes, so it comes back returned; returns the item. */
 async function returnedItem(ann: Page, cat: Page): Promise<number> {
+  const lead = team.lead();
   const datasets = await api<{ id: number; name: string }[]>(lead, 'datasets.list', {});
   const datasetId = datasets.find((d) => d.name === 'originals')!.id;
   await api(lead, 'assignments.assign', { datasetId, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole, Triplet } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
@@ -21,12 +21,12 @@ import { useAnnotateItem } from './useAnnotateItem';
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
 
 /** The annotator's keys: submit, save, move through the queue, history, add an option, mark an answer. */
-function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, adders: OptionAdders) {
+function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, adders: OptionAdders, submit: () => void) {
   const { toggleHistory } = useWorkflow();
   const { draft, editable } = a;
   const step = (direction: 'next' | 'previous') => () => void a.move(direction);
   useShortcuts({
-    'annotate.submit': () => void a.submit(),
+    'annotate.submit': submit,
     'annotate.save': () => void a.editor.flush(),
     'annotate.next': step('next'),
     'annotate.previous': step('previous'),
@@ -46,6 +46,24 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, adders: Option
   });
 }
 
+/**
+ * Submit and move on, then put the caret in the next item's first question once it is shown, so the person types on
+ * without hunting for the field (the page body would otherwise hold the focus, ten Tabs away from it).
+ */
+function useSubmitAndFocus(a: AnnotateItem, firstField: RefObject<HTMLTextAreaElement | null>) {
+  const [submittedFrom, setSubmittedFrom] = useState<number | null>(null);
+  const { t, draft, editable } = a;
+  useEffect(() => {
+    if (submittedFrom === null || !t || t.itemId === submittedFrom || !draft) return;
+    setSubmittedFrom(null);
+    if (editable) firstField.current?.focus();
+  }, [submittedFrom, t, draft, editable, firstField]);
+  return () => {
+    const from = t?.itemId ?? null;
+    void a.submit().then((submitted) => { if (submitted) setSubmittedFrom(from); });
+  };
+}
+
 /** Annotate: the original question beside the perception and knowledge forms, for the items assigned to you. */
 export function AnnotateScreen() {
   const a = useAnnotateItem();
@@ -53,7 +71,9 @@ export function AnnotateScreen() {
   const adders: OptionAdders = useRef({});
   const [active, setActive] = useState<DraftRole>('perception');
   const { t, editor, draft, editable } = a;
-  useAnnotateShortcuts(a, active, adders);
+  const firstField = useRef<HTMLTextAreaElement>(null);
+  const submit = useSubmitAndFocus(a, firstField);
+  useAnnotateShortcuts(a, active, adders, submit);
 
   return (
     <QueueScreen queue={a.queue} icon={PenLine} other="checkers work on the Review screen." emptyTitle="Nothing to annotate yet"
@@ -67,7 +87,7 @@ export function AnnotateScreen() {
       )}>
       {(t) => (
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
-          <AnnotateBar a={a} t={t} />
+          <AnnotateBar a={a} t={t} submit={submit} />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}
           {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, a.user?.id)}</p>}
@@ -80,7 +100,7 @@ export function AnnotateScreen() {
                   <DraftForm key={role} role={role} draft={draft[role]} onChange={(d) => a.setDraftRole(role, d)}
                     issues={a.issues.filter((i) => i.role === role)} tried={a.tried} itemId={t.itemId}
                     active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notesToAnswer(t)} canReply={t.can.reply}
-                    adders={adders} />
+                    adders={adders} textRef={role === 'perception' ? firstField : undefined} />
                 ))}
               </div>
             )}
@@ -92,7 +112,7 @@ export function AnnotateScreen() {
 }
 
 /** The item's header: which item, its status and time, the save state, moving on, history and submit. */
-function AnnotateBar({ a, t }: { a: AnnotateItem; t: Triplet }) {
+function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: () => void }) {
   const { toggleHistory } = useWorkflow();
   const { editor, notice } = a;
   return (
@@ -110,7 +130,7 @@ function AnnotateBar({ a, t }: { a: AnnotateItem; t: Triplet }) {
       <button className="icon-button" onClick={() => void a.move('next')} title="Next (j)" aria-label="Next item" data-testid="annotate.next"><ChevronDown size={16} /></button>
       <OverrideMenu triplet={t} />
       <button className="button" onClick={toggleHistory} data-testid="annotate.history"><History size={14} /> History</button>
-      <button className="button button--primary" disabled={!a.editable} onClick={() => void a.submit()} data-testid="annotate.submit"
+      <button className="button button--primary" disabled={!a.editable} onClick={submit} data-testid="annotate.submit"
         title="Submit for review (Ctrl+Enter)">
         <Send size={14} /> {t.status === 'returned' ? 'Resubmit' : 'Submit'}
       </button>

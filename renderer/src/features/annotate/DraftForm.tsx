@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { Check, Plus, X } from 'lucide-react';
 import type { Draft, DraftRole, Review } from '@shared/contract';
@@ -130,6 +130,8 @@ export function DraftForm(props: {
   /** Whether the person may reply under the checkers' comments. */
   canReply: boolean;
   adders: OptionAdders;
+  /** The question's text field, for the screen to focus (the first field after submit-and-advance). */
+  textRef?: RefObject<HTMLTextAreaElement | null> | undefined;
 }) {
   const { role, draft, onChange, disabled } = props;
   const focus = useOptionFocus(role, draft, onChange, props.adders);
@@ -145,7 +147,7 @@ export function DraftForm(props: {
       <ReviewNotes role={role} reviews={props.notes} canReply={props.canReply} />
       <label className="field">
         <span>Question</span>
-        <textarea rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}
+        <textarea ref={props.textRef} rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}
           aria-invalid={Boolean(issue('text'))} data-testid={`draft.${role}.text`} placeholder={role === 'perception' ? 'e.g. What is written on the sign?' : 'e.g. Which law explains…?'} />
         {issue('text') && <em className="field-error">{issue('text')}</em>}
       </label>
