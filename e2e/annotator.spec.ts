@@ -1,40 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { api } from './support/api';
-import { signIn as signInAs, startTeamServer, type TeamServer } from './support/team-server';
+import { freshItem as freshItemOf, teamServerForSpec } from './support/team-spec';
 
-let server: TeamServer;
-/** The lead, signed in over the API: assigns each test an item of its own, so no test depends on another. */
-let lead: APIRequestContext;
-const pageErrors: string[] = [];
-
-test.beforeAll(async ({ playwright }, info) => {
-  if (info.project.name === 'electron') return;
-  server = await startTeamServer();
-  lead = await playwright.request.newContext({ baseURL: server.url });
-  await lead.post('auth/login', { data: { name: 'lea', password: 'lea-password' } });
-});
-test.afterAll(async () => {
-  await lead?.dispose();
-  await server?.stop();
-});
-test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'a team server is a browser feature'));
-
-const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
+const team = teamServerForSpec();
+const { pageErrors, signIn } = team;
+const freshItem = (ann: Page) => freshItemOf(team.lead(), ann);
 
 interface Drafted { text: string; options: string[] }
 interface TripletView { itemId: number; version: number; draft: { perception: Drafted; knowledge: Drafted } }
-
-/** Assigns one more item to Ann (checked by Lea and Cat) and returns its id. */
-async function freshItem(ann: Page): Promise<number> {
-  const queue = async () => (await api<{ rows: { itemId: number }[] }>(ann.request, 'triplets.queue', { kind: 'annotate', todo: false })).rows.map((r) => r.itemId);
-  const before = await queue();
-  const datasets = await api<{ id: number; name: string }[]>(lead, 'datasets.list', {});
-  const datasetId = datasets.find((d) => d.name === 'originals')!.id;
-  await api(lead, 'assignments.assign', { datasetId, annotators: ['ann'], checkers: ['lea', 'cat'], select: { mode: 'count', count: 1 } });
-  const fresh = (await queue()).find((id) => !before.includes(id));
-  if (fresh === undefined) throw new Error('the assignment gave Ann no new item');
-  return fresh;
-}
 
 const saved = /^Saved · v\d+$/;
 
@@ -71,11 +44,11 @@ test('nothing typed is lost: a reload at once brings every keystroke back, and a
   expect(stored.draft.perception).toMatchObject({ text: 'How many bars are taller than the red one?', options: ['two', 'three', 'four'] });
 
   // The server stops while Ann types; the form says so, keeps the text, and saves it on its own once the server is back.
-  await server.stop();
+  await team.server().stop();
   await ann.getByTestId('draft.knowledge.text').fill('Which quantity does a bar chart compare?');
   await expect(ann.getByTestId('annotate.saveState')).toContainText('Server unreachable');
   await ann.screenshot({ path: 'e2e/screenshots/annotate-offline.png' });
-  await server.restart();
+  await team.server().restart();
   await expect(ann.getByTestId('annotate.saveState')).toHaveText(saved);
   stored = await api<TripletView>(ann.request, 'triplets.get', { itemId });
   expect(stored.draft.knowledge.text).toBe('Which quantity does a bar chart compare?');

@@ -18,15 +18,15 @@ export interface TeamServer {
   restart(): Promise<void>;
 }
 
-/** `anchor serve ARGS`; resolves with the process and its URL once it listens. */
-function spawnServe(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+/** `anchor serve ARGS`; resolves with the process, its URL and all it printed (the owner's link too) once it listens. */
+function spawnServe(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; text: string }> {
   const child: ChildProcess = spawn(process.execPath, [bin, 'serve', ...args], { env });
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout!.on('data', (d: Buffer) => {
       text += d.toString();
       const m = /(http:\/\/\S+)/.exec(text);
-      if (m) resolve({ child, url: m[1]! });
+      if (m && text.includes('Press Ctrl+C')) resolve({ child, url: m[1]!, text });
     });
     child.once('exit', () => reject(new Error(`anchor serve exited: ${text}`)));
   });
@@ -71,9 +71,9 @@ export async function startTeamServer(): Promise<TeamServer> {
 }
 
 /** `anchor serve ARGS` on a free port; resolves with its URL once it listens, and a stop that waits for its exit. */
-export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
-  const { child, url } = await spawnServe([...args, '--port', '0'], env);
-  return { url, stop: () => stopProcess(child) };
+export async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; text: string; stop: () => Promise<void> }> {
+  const { child, url, text } = await spawnServe([...args, '--port', '0'], env);
+  return { url, text, stop: () => stopProcess(child) };
 }
 
 /**

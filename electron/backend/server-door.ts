@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ParsedInput } from '@shared/contract';
 import type { CallContext } from './dispatch';
 import type { BackendState } from './state';
@@ -22,6 +23,11 @@ export interface ServerDoor {
   now(): Date;
   /** A team server (logins required), decided when the backend was created. */
   isTeam(): boolean;
+  /**
+   * On a team server, the secret of the owner's sign-in link `anchor serve` prints: made on first use, kept only in
+   * memory, new each time the server starts (whoever started it is never locked out, DECISIONS 162); null otherwise.
+   */
+  ownerToken(): string | null;
   /** Who calls with this session token: on a team server its user (none: refused later); else the local profile. */
   caller(token: string | null): CallContext;
   /** Refuses (`no_project`) when no project is open: a login is refused before the throttle counts it. */
@@ -39,10 +45,12 @@ export interface ServerDoor {
 
 export function serverDoor(state: BackendState): ServerDoor {
   const db = () => state.requireProject().db;
+  let ownerSecret: string | null = null;
   return {
     dataDir: state.dataDir,
     now: state.now,
     isTeam: () => state.team,
+    ownerToken: () => (state.team ? (ownerSecret ??= randomBytes(24).toString('base64url')) : null),
     caller: (token) => {
       if (!state.team) return { userId: state.localProfile };
       const userId = token && state.project ? sessionUser(state.project.db, token, state.now()) : null;

@@ -117,6 +117,11 @@ export const runSummarySchema = z.object({
   /** Whether VRP variants were asked with the paper's clarification sentence. */
   vrpClarification: z.boolean(),
   ...outcomeFields(runStatusSchema),
+  /**
+   * How it ended (`shared/domain/run-ending.ts`): done, done with errors (`errors` says how many) or failed (`error`
+   * says why); null while it has not ended.
+   */
+  ending: z.enum(['done', 'done_with_errors', 'failed']).nullable(),
   ...lifetimeFields,
   /** Requests to make (questions × circular passes) and how they ended so far. */
   units: countSchema,

@@ -89,6 +89,11 @@ export const tripletSchema = z.object({
   guidelineVersion: countSchema.nullable(),
   /** For a resubmitted item: what changed since the previous round's submission (for those who may read the draft). */
   roundDiff: roundDiffSchema.nullable(),
+  /**
+   * Set when `draft` is not the working copy but the last submission: a checker of a returned triplet sees the version
+   * they judged (round and version), not the annotator's work in progress. Null: `draft` is the current text.
+   */
+  submitted: z.object({ round: countSchema, version: countSchema, at: timestampSchema }).nullable(),
   /** Active time the caller has spent on this item so far (annotating or reviewing), in milliseconds. */
   myTimeMs: countSchema,
   /** The next items in the caller's queue with their image hashes, so the screen can prefetch them. */

@@ -6,11 +6,17 @@ import { int, projectCommand, type Common } from './commands';
 import type { Output } from './output';
 import { runEnd } from './wait';
 
+/** How the run stands in words: its status, or once ended how (done, done with N errors, failed). */
+function runState(r: RunSummary): string {
+  if (r.ending === 'done_with_errors') return `done with ${r.errors} error${r.errors === 1 ? '' : 's'}`;
+  return r.ending ?? r.status;
+}
+
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
   const cost = r.cost === null ? '' : `, $${r.cost.toFixed(4)}`;
   return [
-    `Run ${r.id} "${r.name}" — ${r.status}${r.error ? `: ${r.error}` : ''}`,
+    `Run ${r.id} "${r.name}" — ${runState(r)}${r.error ? `: ${r.error}` : ''}`,
     `  ${r.answered}/${r.units} answered, ${r.correct} correct${pct}, ${r.failedExtraction} unreadable, ${r.errors} errors, ${r.cached} from cache`,
     `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}`,
   ].join('\n');
@@ -37,6 +43,8 @@ async function follow(backend: Backend, out: Output, runId: number, jobId: strin
   const summary = await backend.call('runs.get', { id: runId });
   // The count is the file's: an answer received as the disk filled was counted by the run but never stored.
   if (outcome?.error) throw new AppError(outcome.error.code, `run ${runId} ${outcome.status} after ${summary.answered} answers: ${outcome.error.message}`);
+  // Every request failed: the command failed too, so a script never takes an empty run for a result.
+  if (outcome && summary.ending === 'failed') throw new AppError('endpoint_failed', `run ${runId} failed: ${summary.error ?? 'no request was answered'}`);
   return summary;
 }
 

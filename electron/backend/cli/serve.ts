@@ -33,7 +33,10 @@ export function registerServe(program: Command): void {
           host: opts.host, port: Number(opts.port), allowedHosts: opts.allowedHost ?? [], maxUploadBytes: Number(opts.maxUploadMb) * 1024 * 1024,
           trustedProxies: opts.trustedProxy ?? [],
         });
-        process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\nPress Ctrl+C to stop.\n`);
+        // Whoever started the server is its owner and is never locked out: the link signs them in without a password.
+        const ownerToken = backend.server.ownerToken();
+        const owner = ownerToken ? `You, at this machine, sign in without a password at (keep it private):\n  ${server.url}auth/owner?token=${ownerToken}\n` : '';
+        process.stdout.write(`Anchor Studio is serving ${project?.path ?? '(no project)'}${team ? ' as a team server (log in required)' : ''}\n  ${server.url}\n${owner}Press Ctrl+C to stop.\n`);
         const stop = async () => {
           await server.close();
           await backend.close();

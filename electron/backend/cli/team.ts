@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { LintFinding, UserRole } from '@shared/contract';
+import { AppError } from '../errors';
 import { projectCommand, type Common } from './commands';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
@@ -44,8 +45,17 @@ export function registerTeam(program: Command): void {
 
   projectCommand(
     users, 'passwd',
-    (c) => c.argument('<name>', 'login name').requiredOption('--password-stdin', 'read the new password from standard input'),
-    async (backend, out, _opts: Common, name: string) => {
+    (c) => c.argument('<name>', 'login name')
+      .option('--password-stdin', 'read the new password from standard input')
+      .option('--clear', 'remove the password: the person can no longer log in; with none left, `anchor serve` needs no logins'),
+    async (backend, out, opts: Common & { passwordStdin?: boolean; clear?: boolean }, name: string) => {
+      if (Boolean(opts.clear) === Boolean(opts.passwordStdin)) throw new AppError('invalid_input', 'say either --password-stdin (a new password) or --clear (none)');
+      if (opts.clear) {
+        const user = await backend.call('users.clearPassword', { name });
+        const left = (await backend.call('users.list')).filter((u) => u.hasPassword).length;
+        out.result(user, () => `Removed ${user.name}'s password; ${left === 0 ? 'no one has one now, so `anchor serve` opens without logins' : `${left} still can log in`}`);
+        return;
+      }
       const user = await backend.call('users.setPassword', { name, password: await passwordFromStdin() });
       out.result(user, () => `Set a new password for ${user.name}; their open sessions have ended`);
     },

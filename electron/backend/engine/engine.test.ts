@@ -128,6 +128,23 @@ describe('engine against a real OpenAI-compatible server', () => {
     expect(detail.attempts).toBe(4);
   });
 
+  it('says how a run ended: finished with N errors when some requests failed, failed with the reason when all did', async () => {
+    let failing: (n: number) => boolean = (n) => n % 5 === 0;
+    await useServer({ fault: (prompt) => (failing(questionNumber(prompt)) ? { kind: '500' } : { kind: 'ok' }) });
+    await addEndpoint();
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 10);
+    const some = await ctx.backend.call('runs.get', { id: await run(datasetId) });
+    expect(some).toMatchObject({ status: 'done', ending: 'done_with_errors', errors: 2, answered: 8, error: null });
+
+    failing = () => true;
+    const none = await ctx.backend.call('runs.get', { id: await run(datasetId, { limit: 4, seed: 1 }) });
+    expect(none).toMatchObject({ status: 'failed', ending: 'failed', errors: 4, answered: 0 });
+    expect(none.error).toMatch(/^every request failed \(4\); the first said: .*500/);
+    // Nothing failed: a plain finish.
+    failing = () => false;
+    expect(await ctx.backend.call('runs.get', { id: await run(datasetId, { limit: 3, seed: 2 }) })).toMatchObject({ status: 'done', ending: 'done', errors: 0 });
+  });
+
   it('stops at a refused key, says why, and asks nothing more', async () => {
     await useServer({ fault: () => ({ kind: '401' }) });
     await addEndpoint({ concurrency: 1 });

@@ -36,6 +36,8 @@ export interface Tally {
   finished: number;
   /** The first error that stopped the asking by itself (storage, key, fail-fast, a lock that never let go). */
   fatal: ApiError | null;
+  /** The first request's failure, so a run whose every request failed can say why at the top. */
+  firstError: string | null;
 }
 
 /** A request in flight when the run is paused gets this long to come back before it is dropped (and asked on resume). */
@@ -115,6 +117,7 @@ function unitAnswerer(p: RunParts) {
   };
   const fail = (unit: Unit, message: string, prompt: Answer['prompt'], attempts: number) => {
     writer.write(() => deps.answers.failed(unit, message, prompt, attempts, iso()));
+    tally.firstError ??= message;
     settle(false);
   };
 
@@ -164,7 +167,7 @@ function unitAnswerer(p: RunParts) {
 export async function askUnits(units: readonly Unit[], config: AskSettings, deps: EngineDeps): Promise<Tally> {
   const { db, control } = deps;
   const signals = runSignals(control, deps.pause, deps.pauseGraceMs ?? PAUSE_GRACE_MS);
-  const tally: Tally = { answered: 0, errors: 0, finished: 0, fatal: null };
+  const tally: Tally = { answered: 0, errors: 0, finished: 0, fatal: null, firstError: null };
   const stopWith = (error: ApiError) => {
     tally.fatal ??= error;
     signals.fatal.abort();

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { Backend } from '..';
@@ -7,6 +8,8 @@ import { verifyOrDummy } from '../team/passwords';
 import type { LoginThrottle } from './login-throttle';
 
 export const COOKIE = 'anchor_session';
+/** The owner's cookie on a team server: the secret of the sign-in link `anchor serve` printed. */
+export const OWNER_COOKIE = 'anchor_owner';
 
 /** A cookie that does not decode (`%ZZ`) is no session: the caller is not signed in (401), not a server fault (500). */
 function decoded(value: string): string | null {
@@ -17,19 +20,43 @@ function decoded(value: string): string | null {
   }
 }
 
-function cookieToken(req: IncomingMessage): string | null {
+function cookieToken(req: IncomingMessage, cookieName = COOKIE): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return decoded(value.join('='));
+    if (name === cookieName) return decoded(value.join('='));
   }
   return null;
 }
 
+/** Whether `given` is the owner's secret (compared in constant time, so it cannot be guessed byte by byte). */
+function isOwnerToken(backend: Backend, given: string | null): boolean {
+  const secret = backend.server.ownerToken();
+  if (!secret || given === null || given.length !== secret.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(secret));
+}
+
+const LOOPBACK_PEERS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * `GET /auth/owner?token=…`, the link `anchor serve` prints: from this machine and with the secret, the person who
+ * started the server is signed in as its owner (no password), then sent to the studio.
+ */
+export function ownerSignIn(backend: Backend, req: IncomingMessage, res: ServerResponse, url: URL): void {
+  if (!LOOPBACK_PEERS.has(req.socket.remoteAddress ?? '')) throw new AppError('forbidden', 'the owner\'s link works only on the machine that runs the server');
+  const token = url.searchParams.get('token');
+  if (!isOwnerToken(backend, token)) throw new AppError('unauthorized', 'this owner link is not the one the running server printed; use the newest');
+  res.setHeader('set-cookie', `${OWNER_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+  res.writeHead(303, { location: '/' });
+  res.end();
+}
+
 /**
  * Who is calling over HTTP. On a team server: the user of the session cookie, and a call without one is refused.
+ * The person who started it, signed in by the owner's link: the machine's owner, as on the desktop.
  * Otherwise (loopback, no logins): the chosen local profile, like the desktop.
  */
 export function callerOf(backend: Backend, req: IncomingMessage): CallContext {
+  if (backend.server.isTeam() && isOwnerToken(backend, cookieToken(req, OWNER_COOKIE))) return { userId: null };
   return backend.server.caller(cookieToken(req));
 }
 
@@ -93,6 +120,6 @@ export async function login(backend: Backend, body: unknown, res: ServerResponse
 export function logout(backend: Backend, req: IncomingMessage, res: ServerResponse): unknown {
   const token = cookieToken(req);
   if (token) backend.server.endSession(token);
-  res.setHeader('set-cookie', cookie('', 0));
+  res.setHeader('set-cookie', [cookie('', 0), `${OWNER_COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`]);
   return { loggedOut: true };
 }

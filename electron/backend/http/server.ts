@@ -13,7 +13,7 @@ import { setSecurityHeaders } from './headers';
 import { HostPolicy } from './origin';
 import { statusOf } from './status';
 import { DEFAULT_MAX_UPLOAD_BYTES, receiveUpload } from './upload';
-import { callerOf, login, logout, requireLead, requireSignedIn } from './auth';
+import { callerOf, login, logout, ownerSignIn, requireLead, requireSignedIn } from './auth';
 import { LoginThrottle } from './login-throttle';
 import { clientAddress, trustedProxySet } from './client-address';
 import { serveDownload } from './downloads';
@@ -66,6 +66,10 @@ async function callerRoute(backend: Backend, req: IncomingMessage, res: ServerRe
   if (url.pathname === '/api/events' && req.method === 'GET') {
     requireSignedIn(caller());
     streamEvents(res, backend.events);
+    return true;
+  }
+  if (url.pathname === '/auth/owner' && req.method === 'GET') {
+    ownerSignIn(backend, req, res, url);
     return true;
   }
   if (url.pathname === '/auth/login' || url.pathname === '/auth/logout') {

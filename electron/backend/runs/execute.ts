@@ -4,6 +4,7 @@ import { storageFailure } from '../db/failures';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { askUnits, type EngineDeps, type Tally } from '../engine/runner';
 import { AppError } from '../errors';
+import { runCounts } from './counts';
 import { resolveRunEndpoints } from './endpoint-check';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './runs';
@@ -45,8 +46,12 @@ function endRun(runId: number, deps: RunnerDeps, tally: Tally, total: number): R
   }
   const paused = deps.pause.aborted && tally.finished < total;
   // A lock that never let go leaves the run resumable: nothing is wrong with the file.
-  const status = tally.fatal ? (tally.fatal.code === 'locked' ? 'paused' : 'failed') : paused ? 'paused' : 'done';
-  const recorded = trySetStatus(db, runId, status, tally.fatal?.message ?? null, status === 'paused' ? null : deps.now());
+  const ended = tally.fatal ? (tally.fatal.code === 'locked' ? 'paused' : 'failed') : paused ? 'paused' : 'done';
+  // A run with no answer at all, every request having failed, failed: it is not "finished" with a score of nothing.
+  const noneAnswered = ended === 'done' && tally.errors > 0 && runCounts(db, runId).answered === 0;
+  const status = noneAnswered ? 'failed' : ended;
+  const reason = tally.fatal?.message ?? (noneAnswered ? `every request failed (${tally.errors}); the first said: ${tally.firstError ?? 'no reason given'}` : null);
+  const recorded = trySetStatus(db, runId, status, reason, status === 'paused' ? null : deps.now());
   const error = tally.fatal ?? recorded;
   return { runId, status: recorded && !tally.fatal ? 'failed' : status, asked: tally.finished, answered: tally.answered, errors: tally.errors, error };
 }

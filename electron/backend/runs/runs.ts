@@ -1,5 +1,6 @@
 import type { Option, RunConfigParsed, RunStatus, RunSummary } from '@shared/contract';
 import { questionCircularPlan } from '@shared/scoring/circular-file';
+import { runEnding } from '@shared/domain/run-ending';
 import type { Db } from '../db/open';
 import type { LiveInfo } from '../engine/stats';
 import { AppError } from '../errors';
@@ -110,6 +111,12 @@ export function shownStatus(r: Pick<SummaryRow, 'status' | 'kind' | 'lease_pid' 
   return { status, executor };
 }
 
+/** Why a run failed: its recorded reason, or, for a run whose every request failed without one, that fact. */
+function endingReason(error: string | null, status: RunStatus, c: StoredCounts): string | null {
+  if (error !== null || runEnding({ status, answered: c.answered, errors: c.errors }) !== 'failed') return error;
+  return `every request failed (${c.errors}); each question's error is on its row`;
+}
+
 function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs: number): RunSummary {
   const config = runConfig(r);
   const { status, executor } = shownStatus(r, live, nowMs);
@@ -117,7 +124,8 @@ function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs:
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
     templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
     vrpClarification: config.vrpClarification ?? false,
-    status, error: r.error, createdAt: r.created_at, finishedAt: r.finished_at, units: c.units,
+    status, ending: runEnding({ status, answered: c.answered, errors: c.errors }), error: endingReason(r.error, status, c),
+    createdAt: r.created_at, finishedAt: r.finished_at, units: c.units,
     answered: c.answered, errors: c.errors, correct: c.correct, failedExtraction: c.failed, cached: c.cached,
     tokensIn: c.tokensIn, tokensOut: c.tokensOut, cost: c.cost, live, executor,
   };

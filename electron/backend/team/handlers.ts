@@ -16,7 +16,7 @@ import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './trip
 import { getGuidelines, saveGuidelines } from './guidelines';
 import { replyToReview } from './replies';
 import { roundDiffFor } from './submissions';
-import { actorOf, addUser, findUser, listUsers, setPassword, updateUser } from './users';
+import { actorOf, addUser, clearPassword, findUser, listUsers, setPassword, updateUser } from './users';
 
 type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'guidelines' | 'team' | 'lint'}.${string}`>;
 
@@ -32,6 +32,8 @@ export interface TeamContext extends DomainContext {
 export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
   const { db, now } = team;
   const actor = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
+  // The owner on a team server (signed in by the link `anchor serve` printed) works as in the local studio.
+  const loginMode = (ctx: CallContext) => (team.isTeam() && ctx.requireUser ? 'team' as const : 'local' as const);
   const me = (ctx: CallContext) => (ctx.userId === null || !team.hasProject() ? null : findUser(db(), ctx.userId));
   const requireActor = (ctx: CallContext) => {
     const a = actor(ctx);
@@ -44,12 +46,12 @@ export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
     return value;
   };
   return {
-    'session.me': (_input, ctx) => ({ mode: team.isTeam() ? 'team' : 'local', user: me(ctx) }),
+    'session.me': (_input, ctx) => ({ mode: loginMode(ctx), user: me(ctx) }),
     'session.capabilities': (_input, ctx) => {
       const who = team.hasProject() && ctx.userId !== null ? actor(ctx) : null;
       // A named caller the project does not know (a removed profile) is refused everything, not taken for the owner.
       const unknown = ctx.userId !== null && who === null && team.hasProject();
-      return { mode: team.isTeam() ? 'team' : 'local', user: who?.id ?? null, ...capabilitiesOf(contract, { actor: who, team: team.isTeam() || unknown }) };
+      return { mode: loginMode(ctx), user: who?.id ?? null, ...capabilitiesOf(contract, { actor: who, team: loginMode(ctx) === 'team' || unknown }) };
     },
     'session.switch': ({ userId }) => {
       const user = userId === null ? null : findUser(db(), userId);
@@ -62,6 +64,7 @@ export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
     'users.add': async (input, ctx) => moved(await addUser(db(), input, ctx.userId, now())),
     'users.update': ({ name, ...patch }, ctx) => moved(updateUser(db(), name, patch, ctx.userId, now())),
     'users.setPassword': async ({ name, password }, ctx) => moved(await setPassword(db(), name, password, ctx.userId, now())),
+    'users.clearPassword': ({ name }, ctx) => moved(clearPassword(db(), name, ctx.userId, now())),
 
     'assignments.assign': (input, ctx) => moved(assignItems(db(), ctx.userId, input, now())),
     'assignments.reassign': (input, ctx) => moved(reassignItems(db(), ctx.userId, input, now())),

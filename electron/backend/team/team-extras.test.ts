@@ -194,6 +194,27 @@ describe('what changed between review rounds', () => {
     const submits = (await s.ann('triplets.history', { itemId: s.item })).filter((h) => h.action === 'submit');
     expect(submits.map((h) => h.round)).toEqual([2, 1]);
   });
+
+  it('shows a checker of a returned triplet the submission they judged, never an empty form or the work in progress', async () => {
+    const s = await assigned();
+    const returned = await returnedOnce(s);
+    const rework = goodDraft(' (being rewritten)');
+    await s.ann('triplets.save', { itemId: s.item, baseVersion: returned.version, draft: rework });
+
+    const seen = await s.cat('triplets.get', { itemId: s.item });
+    expect(seen.status).toBe('returned');
+    expect(seen.draft).toEqual(goodDraft());
+    expect(seen.submitted).toMatchObject({ round: 1, version: returned.version });
+    // The annotator and a lead read the working copy, which is current.
+    expect(await s.ann('triplets.get', { itemId: s.item })).toMatchObject({ draft: rework, submitted: null });
+    expect(await s.lea('triplets.get', { itemId: s.item })).toMatchObject({ draft: rework, submitted: null });
+    // Someone not on the item reads nothing of it.
+    expect((await s.ann2('triplets.get', { itemId: s.item })).draft.perception.text).toBe('');
+
+    const current = await s.ann('triplets.get', { itemId: s.item });
+    await s.ann('triplets.submit', { itemId: s.item, baseVersion: current.version, draft: rework });
+    expect(await s.cat('triplets.get', { itemId: s.item })).toMatchObject({ status: 'resubmitted', draft: rework, submitted: null, roundDiff: { from: 1, to: 2 } });
+  });
 });
 
 describe('the accepted export with review history', () => {

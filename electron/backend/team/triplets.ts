@@ -15,7 +15,7 @@ import { upcomingItems } from './queues';
 import { latestGuidelineVersion } from './store/guidelines';
 import { repliesOfItem } from './store/replies';
 import { reviewVisibility } from './review-visibility';
-import { diffOfRound } from './submissions';
+import { diffOfRound, submissionsOf } from './submissions';
 import { personItemTime } from './store/time';
 import { addWorkTime } from './work-time';
 import type { TimeDelta } from '@shared/contract';
@@ -41,6 +41,17 @@ export function reviewsOf(db: Db, itemId: number): Review[] {
 }
 
 /**
+ * The text a caller sees: the working copy where `mayReadDraft` allows; for a checker of a triplet back with its
+ * annotator, the last submission (the version their verdict was given on) rather than an empty form; else nothing.
+ */
+function draftFor(db: Db, itemId: number, actor: Actor | null, state: ItemState): Pick<Triplet, 'draft' | 'submitted'> {
+  if (mayReadDraft(actor, state.assignment, state.status)) return { draft: readDraft(db, itemId), submitted: null };
+  const last = onItem(actor, state.assignment) ? submissionsOf(db, itemId).at(-1) : undefined;
+  if (!last) return { draft: { perception: emptyDraft(), knowledge: emptyDraft() }, submitted: null };
+  return { draft: last.draft, submitted: { round: last.round, version: last.version, at: last.at } };
+}
+
+/**
  * What one caller sees of a triplet. Independence: a checker sees this round's other verdict only once both are in;
  * the annotator sees them once the round is closed; a lead sees everything.
  */
@@ -57,7 +68,7 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
     itemId, datasetId: item.datasetId, extId: item.extId, source: item.source, category: item.category, status: state.status,
     version: state.version, round: state.round, images: item.images,
     origin: origin ? { text: origin.text, hint: origin.hint, options: origin.options, answer: origin.answer } : null,
-    draft: mayReadDraft(actor, state.assignment, state.status) ? readDraft(db, itemId) : { perception: emptyDraft(), knowledge: emptyDraft() },
+    ...draftFor(db, itemId, actor, state),
     assignment: state.assignment,
     reviews,
     hiddenReviews: all.length - reviews.length,

@@ -74,6 +74,17 @@ export async function setPassword(db: Db, name: string, password: string, by: st
   return requireUser(db, name);
 }
 
+/** Removes a password: the person can no longer log in to a team server, and their open sessions end. */
+export function clearPassword(db: Db, name: string, by: string | null, now: Date): User {
+  const user = requireUser(db, name);
+  db.transaction(() => {
+    setPasswordHash(db, user.id, null);
+    deleteSessionsOf(db, user.id);
+    logUser(db, by, now, user.id, 'password-cleared', {});
+  })();
+  return requireUser(db, name);
+}
+
 export function updateUser(db: Db, name: string, patch: { displayName?: string | undefined; roles?: UserRole[] | undefined }, by: string | null,
   now: Date): User {
   const user = requireUser(db, name);

@@ -69,6 +69,14 @@ export const teamMethods = {
     mutates: ['team'],
   }),
 
+  'users.clearPassword': method({
+    access: LEAD, ownerOnly: true,
+    doc: 'Remove a person\'s password (the machine\'s owner only); their open sessions end. With no password left, `anchor serve` needs no logins.',
+    input: z.object({ name: z.string() }),
+    output: userSchema,
+    mutates: ['team'],
+  }),
+
   'assignments.assign': method({
     access: LEAD,
     doc: 'Split items into disjoint subsets per annotator and give each item two checkers who are not its annotator.',

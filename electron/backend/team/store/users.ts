@@ -22,7 +22,7 @@ export function insertUser(db: Db, name: string, displayName: string, roles: str
     .run(name, name, displayName, roles, hash, createdAt);
 }
 
-export function setPasswordHash(db: Db, userId: string, hash: string): void {
+export function setPasswordHash(db: Db, userId: string, hash: string | null): void {
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, userId);
 }
 

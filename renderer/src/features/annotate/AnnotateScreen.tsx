@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole, Triplet } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
@@ -12,7 +12,7 @@ import { OverrideMenu } from '../workflow/OverrideMenu';
 import { StatusPill } from '../workflow/StatusPill';
 import { lockReason, notesToAnswer, optionIndexForKey, saveLabel } from './annotate-status';
 import { ConflictPanel } from './ConflictPanel';
-import { DraftForm, type AddRequest } from './DraftForm';
+import { DraftForm, type OptionAdders } from './DraftForm';
 import { HistoryPanel } from './HistoryPanel';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { formatDuration } from '../workflow/format-time';
@@ -21,12 +21,12 @@ import { useAnnotateItem } from './useAnnotateItem';
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
 
 /** The annotator's keys: submit, save, move through the queue, history, add an option, mark an answer. */
-function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: () => void) {
+function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, adders: OptionAdders, submit: () => void) {
   const { toggleHistory } = useWorkflow();
   const { draft, editable } = a;
   const step = (direction: 'next' | 'previous') => () => void a.move(direction);
   useShortcuts({
-    'annotate.submit': () => void a.submit(),
+    'annotate.submit': submit,
     'annotate.save': () => void a.editor.flush(),
     'annotate.next': step('next'),
     'annotate.previous': step('previous'),
@@ -34,8 +34,9 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: ()
     'annotate.previousAlt': step('previous'),
     'annotate.history': () => toggleHistory(),
     'annotate.addOption': () => {
-      if (!draft || !editable) return false;
-      requestAdd();
+      const add = adders.current[active];
+      if (!draft || !editable || !add) return false;
+      add();
     },
     'annotate.answer': (e) => {
       const index = draft ? optionIndexForKey(e?.key, draft[active].options.length) : null;
@@ -45,14 +46,34 @@ function useAnnotateShortcuts(a: AnnotateItem, active: DraftRole, requestAdd: ()
   });
 }
 
+/**
+ * Submit and move on, then put the caret in the next item's first question once it is shown, so the person types on
+ * without hunting for the field (the page body would otherwise hold the focus, ten Tabs away from it).
+ */
+function useSubmitAndFocus(a: AnnotateItem, firstField: RefObject<HTMLTextAreaElement | null>) {
+  const [submittedFrom, setSubmittedFrom] = useState<number | null>(null);
+  const { t, draft, editable } = a;
+  useEffect(() => {
+    if (submittedFrom === null || !t || t.itemId === submittedFrom || !draft) return;
+    setSubmittedFrom(null);
+    if (editable) firstField.current?.focus();
+  }, [submittedFrom, t, draft, editable, firstField]);
+  return () => {
+    const from = t?.itemId ?? null;
+    void a.submit().then((submitted) => { if (submitted) setSubmittedFrom(from); });
+  };
+}
+
 /** Annotate: the original question beside the perception and knowledge forms, for the items assigned to you. */
 export function AnnotateScreen() {
   const a = useAnnotateItem();
   const { historyOpen, toggleHistory } = useWorkflow();
-  const [addRequest, setAddRequest] = useState<AddRequest | null>(null);
+  const adders: OptionAdders = useRef({});
   const [active, setActive] = useState<DraftRole>('perception');
   const { t, editor, draft, editable } = a;
-  useAnnotateShortcuts(a, active, () => setAddRequest((r) => ({ n: (r?.n ?? 0) + 1 })));
+  const firstField = useRef<HTMLTextAreaElement>(null);
+  const submit = useSubmitAndFocus(a, firstField);
+  useAnnotateShortcuts(a, active, adders, submit);
 
   return (
     <QueueScreen queue={a.queue} icon={PenLine} other="checkers work on the Review screen." emptyTitle="Nothing to annotate yet"
@@ -66,7 +87,7 @@ export function AnnotateScreen() {
       )}>
       {(t) => (
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
-          <AnnotateBar a={a} t={t} />
+          <AnnotateBar a={a} t={t} submit={submit} />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}
           {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, a.user?.id)}</p>}
@@ -79,7 +100,7 @@ export function AnnotateScreen() {
                   <DraftForm key={role} role={role} draft={draft[role]} onChange={(d) => a.setDraftRole(role, d)}
                     issues={a.issues.filter((i) => i.role === role)} tried={a.tried} itemId={t.itemId}
                     active={active === role} onActivate={() => setActive(role)} disabled={!editable} notes={notesToAnswer(t)} canReply={t.can.reply}
-                    addRequest={active === role ? addRequest : null} />
+                    adders={adders} textRef={role === 'perception' ? firstField : undefined} />
                 ))}
               </div>
             )}
@@ -91,7 +112,7 @@ export function AnnotateScreen() {
 }
 
 /** The item's header: which item, its status and time, the save state, moving on, history and submit. */
-function AnnotateBar({ a, t }: { a: AnnotateItem; t: Triplet }) {
+function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: () => void }) {
   const { toggleHistory } = useWorkflow();
   const { editor, notice } = a;
   return (
@@ -109,7 +130,7 @@ function AnnotateBar({ a, t }: { a: AnnotateItem; t: Triplet }) {
       <button className="icon-button" onClick={() => void a.move('next')} title="Next (j)" aria-label="Next item" data-testid="annotate.next"><ChevronDown size={16} /></button>
       <OverrideMenu triplet={t} />
       <button className="button" onClick={toggleHistory} data-testid="annotate.history"><History size={14} /> History</button>
-      <button className="button button--primary" disabled={!a.editable} onClick={() => void a.submit()} data-testid="annotate.submit"
+      <button className="button button--primary" disabled={!a.editable} onClick={submit} data-testid="annotate.submit"
         title="Submit for review (Ctrl+Enter)">
         <Send size={14} /> {t.status === 'returned' ? 'Resubmit' : 'Submit'}
       </button>

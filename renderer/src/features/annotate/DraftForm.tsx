@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { Check, Plus, X } from 'lucide-react';
 import type { Draft, DraftRole, Review } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
 import { MAX_DRAFT_OPTIONS, type DraftIssue } from '@shared/domain/triplet-validation';
 import { RoleBadge } from '../../components/RoleBadge';
-import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit, type OptionFocus } from './option-editing';
+import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit } from './option-editing';
 import { optionKeyAction, visibleIssue } from './draft-form-rules';
 import { ReviewNotes } from './ReviewNotes';
 
@@ -13,8 +14,8 @@ const purpose: Record<DraftRole, string> = {
   knowledge: 'Ask about the knowledge or reasoning the original needs, beyond the picture.',
 };
 
-/** A request from the screen to add an option and focus it (Alt+O); `n` changes with every press. */
-export interface AddRequest { n: number }
+/** Each question's "add an option and type in it" (Alt+O), by role: the screen calls the active question's. */
+export type OptionAdders = MutableRefObject<Partial<Record<DraftRole, () => void>>>;
 
 /**
  * Which fields' problems to show: a field's own once it has been left (blurred), all of them once submit was tried.
@@ -30,28 +31,24 @@ function useTouched(resetKey: unknown) {
 type Apply = (edit: OptionEdit | null) => boolean;
 
 /**
- * Applies option edits and moves the focus where each edit says (after React has drawn the new option, not in the
- * same tick as the edit); also adds an option when the screen asks (Alt+O).
+ * Applies option edits and moves the focus where each edit says. The edit is drawn at once (`flushSync`) and the
+ * field focused in the same task as the key that asked for it, so keys typed right after Alt+O or Enter, at any speed,
+ * land in the new field; a focus left pending in state would instead fire later, wherever the person had moved on to.
  */
-function useOptionFocus(draft: Draft, onChange: (d: Draft) => void, addRequest: AddRequest | null) {
+function useOptionFocus(role: DraftRole, draft: Draft, onChange: (d: Draft) => void, adders: OptionAdders) {
   const optionRefs = useRef<(HTMLInputElement | null)[]>([]);
   const rationaleRef = useRef<HTMLTextAreaElement>(null);
-  const [focus, setFocus] = useState<{ target: OptionFocus; n: number }>({ target: null, n: 0 });
-  useEffect(() => {
-    if (focus.target === 'rationale') rationaleRef.current?.focus();
-    else if (focus.target !== null) optionRefs.current[focus.target]?.focus();
-  }, [focus]);
   const apply: Apply = (edit) => {
     if (!edit) return false;
-    if (edit.draft !== draft) onChange(edit.draft);
-    setFocus((f) => ({ target: edit.focus, n: f.n + 1 }));
+    if (edit.draft !== draft) flushSync(() => onChange(edit.draft));
+    if (edit.focus === 'rationale') rationaleRef.current?.focus();
+    else if (edit.focus !== null) optionRefs.current[edit.focus]?.focus();
     return true;
   };
-  const lastAdd = useRef(addRequest?.n);
-  useEffect(() => {
-    if (!addRequest || addRequest.n === lastAdd.current) return;
-    lastAdd.current = addRequest.n;
-    apply(addOptionAtEnd(draft));
+  // Re-registered after every render, so the screen's Alt+O always edits the draft as last drawn.
+  useLayoutEffect(() => {
+    adders.current[role] = () => apply(addOptionAtEnd(draft));
+    return () => { delete adders.current[role]; };
   });
   return { optionRefs, rationaleRef, apply };
 }
@@ -132,10 +129,12 @@ export function DraftForm(props: {
   notes: Review[];
   /** Whether the person may reply under the checkers' comments. */
   canReply: boolean;
-  addRequest: AddRequest | null;
+  adders: OptionAdders;
+  /** The question's text field, for the screen to focus (the first field after submit-and-advance). */
+  textRef?: RefObject<HTMLTextAreaElement | null> | undefined;
 }) {
   const { role, draft, onChange, disabled } = props;
-  const focus = useOptionFocus(draft, onChange, props.addRequest);
+  const focus = useOptionFocus(role, draft, onChange, props.adders);
   const { touched, touch, reset } = useTouched(props.itemId);
   const issue = (field: string, own = true) => visibleIssue(props.issues, field, { tried: props.tried, touched }, own);
   return (
@@ -148,7 +147,7 @@ export function DraftForm(props: {
       <ReviewNotes role={role} reviews={props.notes} canReply={props.canReply} />
       <label className="field">
         <span>Question</span>
-        <textarea rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}
+        <textarea ref={props.textRef} rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}
           aria-invalid={Boolean(issue('text'))} data-testid={`draft.${role}.text`} placeholder={role === 'perception' ? 'e.g. What is written on the sign?' : 'e.g. Which law explains…?'} />
         {issue('text') && <em className="field-error">{issue('text')}</em>}
       </label>

@@ -24,16 +24,19 @@ export function useAnnotateItem() {
   const queueMove = queue.move;
   const move = useCallback((direction: 'next' | 'previous') => queueMove(direction, editor.flush), [queueMove, editor.flush]);
 
-  const submit = useCallback(async () => {
-    if (!t || !draft || !editable) return;
+  /** Submits and moves on; true once the item was submitted. */
+  const submit = useCallback(async (): Promise<boolean> => {
+    if (!t || !draft || !editable) return false;
     setTried(true);
-    if (issues.length > 0) { setNotice(issuesNotice(issues.length)); return; }
+    if (issues.length > 0) { setNotice(issuesNotice(issues.length)); return false; }
     try {
       const saved = await editor.submit();
-      if (!saved) return;
+      if (!saved) return false;
       await moveOnFrom(t.itemId, `Submitted item ${t.extId} for review.`);
+      return true;
     } catch (e) {
       setNotice((e as Error).message);
+      return false;
     }
   }, [t, draft, editable, issues, editor, setNotice, moveOnFrom]);
 

@@ -8,6 +8,7 @@ import { reasonLabels } from '../workflow/reasons';
 /** One question as the annotator wrote it, read-only, with the checker's Pass / Problematic, reason and comment. */
 export function VerdictForm(props: {
   role: DraftRole; question: Draft; verdict: Verdict | null; onChange(v: Verdict): void; active: boolean; onActivate(): void; disabled: boolean;
+  reasonRef?: (el: HTMLSelectElement | null) => void;
 }) {
   const { role, question: q, verdict: v } = props;
   const set = (patch: Partial<Verdict>) => props.onChange({ verdict: 'pass', reason: null, comment: '', ...v, ...patch });
@@ -38,7 +39,7 @@ export function VerdictForm(props: {
       {v?.verdict === 'problematic' && (
         <div className="verdict__problem">
           <label className="field verdict__reason"><span>Reason</span>
-            <select value={v.reason ?? ''} disabled={props.disabled} onChange={(e) => set({ reason: (e.target.value || null) as ProblemReason | null })} data-testid={`review.${role}.reason`}>
+            <select ref={props.reasonRef} value={v.reason ?? ''} disabled={props.disabled} onChange={(e) => set({ reason: (e.target.value || null) as ProblemReason | null })} data-testid={`review.${role}.reason`}>
               <option value="">Pick a reason…</option>
               {problemReasons.map((r) => <option key={r} value={r}>{reasonLabels[r]}</option>)}
             </select>

@@ -10,7 +10,8 @@ const draft = { text: '', options: ['', ''], answer: null, rationale: '' };
 const triplet = (p: Partial<Triplet>): Triplet => ({
   itemId: 1, datasetId: 1, extId: 'q1', source: null, category: null, status: 'in_review', version: 3, round: 2, images: [], origin: null,
   draft: { perception: draft, knowledge: draft }, assignment: null, reviews: [], hiddenReviews: 0,
-  can: { edit: false, submit: false, review: true, override: false, reply: false }, guidelineVersion: null, roundDiff: null, myTimeMs: 0, upcoming: [], ...p,
+  can: { edit: false, submit: false, review: true, override: false, reply: false }, guidelineVersion: null, roundDiff: null, submitted: null,
+  myTimeMs: 0, upcoming: [], ...p,
 });
 
 describe('a checker’s verdicts', () => {

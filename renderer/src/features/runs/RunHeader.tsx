@@ -4,7 +4,8 @@ import { CallError } from '../../api/call';
 import { useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
 import { EndpointChangeNotice } from './EndpointChangeNotice';
-import { compact, duration, money, resumable, shownAccuracy, statusLabel } from './format';
+import { compact, duration, money, resumable, shownAccuracy } from './format';
+import { RunStatusBadge } from './RunStatusBadge';
 
 function Stat(props: { label: string; value: string; tone?: 'ok' | 'danger' | 'warn'; testId?: string }) {
   return (
@@ -65,7 +66,7 @@ export function RunHeader(props: { run: RunSummary }) {
       </div>
       <div className="run-header__progress">
         <ProgressBar value={r.units ? done / r.units : 0} label="Run progress" testId="runs.progress" />
-        <span className={`status status--${r.status}`} data-testid="runs.status">{statusLabel[r.status]}</span>
+        <RunStatusBadge run={r} testId="runs.status" />
       </div>
       <div className="stats">
         <Stat label="Answered" value={`${r.answered.toLocaleString()} / ${r.units.toLocaleString()}`} testId="runs.answered" />
@@ -85,7 +86,7 @@ export function RunHeader(props: { run: RunSummary }) {
           Running in process {r.executor.pid} on {r.executor.host} since {new Date(r.executor.since).toLocaleString()}; pause or cancel it there.
         </p>
       )}
-      {r.error && <p className="error-box">{r.error}</p>}
+      {r.error && <p className="error-box" data-testid="runs.reason">{r.ending === 'failed' ? 'Failed: ' : ''}{r.error}</p>}
       {resume.error || retry.error ? (
         <EndpointChangeNotice error={resume.error ?? retry.error} busy={busy}
           onAccept={() => (resume.error ? resume : retry).mutate({ id: r.id, acceptEndpointChange: true })} />

@@ -1,6 +1,7 @@
 import type { RunSummary } from '@shared/contract';
 import { useRuns } from '../../stores/runs';
-import { shownAccuracy, statusLabel } from './format';
+import { shownAccuracy } from './format';
+import { RunStatusBadge } from './RunStatusBadge';
 
 /** Every run of the project, newest first, with its status and accuracy so far. */
 export function RunList(props: { runs: RunSummary[] }) {
@@ -12,7 +13,7 @@ export function RunList(props: { runs: RunSummary[] }) {
           data-testid="runs.item" data-run-id={r.id}>
           <span className="run-list__name">{r.name}</span>
           <span className="run-list__meta">
-            <span className={`status status--${r.status}`}>{statusLabel[r.status]}</span>
+            <RunStatusBadge run={r} testId="runs.item.status" />
             <span className="muted">{r.answered.toLocaleString()}/{r.units.toLocaleString()}</span>
             <span className="run-list__acc" title={r.circular ? 'per pass; CircularEval accuracy (every pass right) is in Reports' : 'accuracy so far'}>{shownAccuracy(r)}</span>
           </span>

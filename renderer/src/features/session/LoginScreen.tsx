@@ -28,6 +28,7 @@ export function LoginScreen(props: { project: string | null }) {
         <div className="login__brand"><Anchor size={20} /> Anchor Studio</div>
         <h1>Sign in{props.project ? ` to ${props.project}` : ''}</h1>
         <p className="muted small">This studio is shared by a team. Your lead gave you a name and password.</p>
+        <p className="muted small" data-testid="login.ownerHint">Started this server yourself? Open the owner link <code>anchor serve</code> printed in its terminal.</p>
         <label className="field"><span>Name</span>
           <input autoFocus autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} data-testid="login.name" />
         </label>

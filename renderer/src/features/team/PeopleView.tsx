@@ -1,19 +1,12 @@
-import { useState } from 'react';
-import { ShieldAlert, UserPlus } from 'lucide-react';
-import type { UserRole } from '@shared/contract';
+import { ShieldAlert } from 'lucide-react';
 import { userRoleSchema } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
+import { AddPersonForm, toggleRole } from './AddPersonForm';
 
 /** Everyone in the project with their roles; a lead adds people, changes roles and sets passwords. */
 export function PeopleView(props: { canManage: boolean; team: boolean }) {
   const users = useCall('users.list');
-  const add = useMutate('users.add');
   const update = useMutate('users.update');
-  const [name, setName] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [roles, setRoles] = useState<UserRole[]>(['annotator']);
-  const [password, setPassword] = useState('');
-  const toggleRole = (list: UserRole[], r: UserRole) => (list.includes(r) ? list.filter((x) => x !== r) : [...list, r]);
   return (
     <div className="panel" data-testid="team.people">
       {props.canManage && props.team && <LoginAlerts />}
@@ -33,23 +26,7 @@ export function PeopleView(props: { canManage: boolean; team: boolean }) {
         </tbody>
       </table>
       {update.error && <p className="danger small" role="alert">{update.error.message}</p>}
-      {props.canManage && (
-        <form className="people__add" onSubmit={(e) => { e.preventDefault(); add.mutate({ name, roles, ...(displayName ? { displayName } : {}), ...(password ? { password } : {}) }, { onSuccess: () => { setName(''); setDisplayName(''); setPassword(''); } }); }}>
-          <div className="section-title"><UserPlus size={13} /> Add a person</div>
-          <div className="field-row">
-            <label className="field"><span>Login name</span><input value={name} onChange={(e) => setName(e.target.value.toLowerCase())} placeholder="e.g. maria" data-testid="people.name" /></label>
-            <label className="field"><span>Display name</span><input value={displayName} onChange={(e) => setDisplayName(e.target.value)} placeholder="Maria K." /></label>
-            <label className="field"><span>Password {props.team ? '' : '(only for a team server)'}</span><input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" /></label>
-          </div>
-          <div className="button-row">
-            {userRoleSchema.options.map((r) => (
-              <label key={r} className="check"><input type="checkbox" checked={roles.includes(r)} onChange={() => setRoles(toggleRole(roles, r))} data-testid={`people.role.${r}`} /> {r}</label>
-            ))}
-            <button className="button button--primary" disabled={!name || roles.length === 0 || add.isPending} data-testid="people.add">Add</button>
-            {add.error && <span className="danger small" role="alert">{add.error.message}</span>}
-          </div>
-        </form>
-      )}
+      {props.canManage && <AddPersonForm team={props.team} users={users.data ?? []} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../api/call';
 import { queryClient, useCall } from '../../api/queries';
 import { useWorkflow } from '../../stores/workflow';
@@ -30,7 +30,12 @@ export function useQueueItem(kind: QueueKind) {
   const [message, setMessage] = useState<string | null>(null);
   usePrefetchUpcoming(tri.data);
 
-  useEffect(() => { setMessage(null); }, [itemId]);
+  // A message belongs to its item, except the one a submit leaves for the item it moved on to ("Submitted item 3…").
+  const keepMessageFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (itemId !== null && itemId === keepMessageFor.current) keepMessageFor.current = null;
+    else setMessage(null);
+  }, [itemId]);
 
   /** The next or previous item of the queue; `before` runs first (the annotator's pending save). */
   const move = useCallback(async (direction: 'next' | 'previous', before?: () => Promise<unknown>) => {
@@ -47,6 +52,7 @@ export function useQueueItem(kind: QueueKind) {
     await queryClient.invalidateQueries({ queryKey: ['triplets.queue'] });
     const next = await call('triplets.next', { kind, todo: true, itemId: doneId, direction: 'next' });
     setMessage(said);
+    keepMessageFor.current = next.itemId;
     if (next.itemId !== null) open(next.itemId);
     else void refetch();
   }, [kind, open, refetch]);
