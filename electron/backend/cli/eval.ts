@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
 import type { Output } from './output';
 import type { RunOutcome } from '../runs/execute';
+import { registerRunExport } from './run-export';
 
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
@@ -121,6 +122,7 @@ function registerRuns(program: Command): void {
     out.result({ ...summary, byExtraction: byPath }, () =>
       `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
+  registerRunExport(runs);
   for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
     projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int)
       .option('--accept-endpoint-change', 'continue even though this machine\'s endpoint of the run\'s name is now another model or on other URLs (recorded in the run)'),

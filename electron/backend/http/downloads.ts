@@ -10,6 +10,10 @@ import { AppError } from '../errors';
 import { runExport } from '../transfer/exports';
 import { findDataset } from '../datasets/datasets';
 import { exportVariants } from '../vrp/export';
+import { exportRunResults, resultFileName } from '../runs/results/export';
+import { callerRules } from '../runs/read-rules';
+import { callerReadRules } from '../team/read-rules';
+import { runExportFormatSchema, type RunExportFormat } from '@shared/contract';
 import { BODY_LIMITS, readJson } from './body';
 import { requireLead } from './auth';
 import { streamZip } from './zip-stream';
@@ -22,6 +26,11 @@ const exportInput = z.object({
 }).strict();
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
 const variantsInput = z.object({ dataset: datasetRef }).strict();
+const runInput = z.object({ id: z.number().int(), format: runExportFormatSchema }).strict();
+const RESULT_TYPES: Record<RunExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8',
+  'vlmevalkit-xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** A file name safe in a header and on every file system. */
 const fileName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'export';
@@ -92,6 +101,19 @@ async function variantsDownload(backend: Backend, body: unknown, res: ServerResp
   });
 }
 
+/** A run's results (`runs.export`) for whoever may read its predictions, under the same read rules. */
+async function runDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
+  const input = parse(runInput, body);
+  const db = backend.state.requireProject().db;
+  const summary = backend.state.runs.get(input.id);
+  const name = resultFileName(summary, input.format);
+  await withScratch(backend.state.dataDir, async (dir) => {
+    await exportRunResults(db, summary, input.format, join(dir, name), callerRules(callerReadRules(() => db), ctx));
+    attachment(res, name, RESULT_TYPES[input.format]);
+    await pipeline(createReadStream(join(dir, name)), res);
+  });
+}
+
 /**
  * `POST /download/<kind>`: exports, HTML reports and variant images reach a browser as downloads, so no caller over
  * the network ever names a path on the server. Roles are checked before the body is read.
@@ -104,6 +126,9 @@ export async function serveDownload(backend: Backend, kind: string, ctx: CallCon
     case 'report':
       backend.authorize('reports.html', ctx);
       return reportDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
+    case 'run':
+      backend.authorize('runs.predictions', ctx);
+      return runDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
     case 'variants':
       requireLead(backend, ctx, 'export variants');
       return variantsDownload(backend, await readJson(req, BODY_LIMITS.api), res);
