@@ -5,6 +5,8 @@ import { afterSnapshot, inSnapshot, readSnapshot, writeIfUnchanged } from '../db
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
+import type { BoardSetting } from '@shared/contract';
+import { boardSetting } from './board-setting';
 import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
 import { boardScores, buildReportBody, vrpScores, type BoardScores, type ReportBody, type VrpBy } from './run-report';
 import { freshColumn, isUnsummarised, storedCounts, writeSummary, type StoredCounts, type SummaryRowData } from './store/summaries';
@@ -26,7 +28,7 @@ export function computeSummary(db: Db, runId: number): SummaryRowData {
  */
 function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Generator<void, SummaryRowData> {
   const config = runConfig(runRow(db, runId));
-  const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images };
+  const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images, setting: boardSetting(questions, config) };
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
   yield;
@@ -61,7 +63,7 @@ async function turnByTurn<T>(steps: Generator<void, T>): Promise<T> {
 }
 
 /** A leaderboard row's scores and the configuration it shows beside them. */
-export interface StoredBoard extends BoardScores { circular: boolean; images: boolean }
+export interface StoredBoard extends BoardScores { circular: boolean; images: boolean; setting: BoardSetting }
 
 /** Computes and stores a run's summary; the caller's transaction, if any, holds both. */
 export function refreshSummary(db: Db, runId: number, now = new Date()): SummaryRowData {

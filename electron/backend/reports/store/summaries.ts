@@ -11,8 +11,9 @@ import type { ComparisonParts, PositionChunk } from '../comparison-parts';
  * 3: the comparison's parts in rows of their own: run_comparisons and run_summary_chunks (migration 0013).
  * 4: the report groups MMBench questions by their L-1 ability (`l1Category`) and carries MMEvalPro's official figures
  *    beside the studio's (`mmevalproOfficial`), both issue 30.
+ * 5: the leaderboard row carries its comparable setting (`board.setting`: question set, passes, images, prompt; issue 34).
  */
-export const SUMMARY_FORMAT = 4;
+export const SUMMARY_FORMAT = 5;
 
 // The counters' shape is the runs' (their summary port reads them): defined once there.
 export type { StoredCounts };
