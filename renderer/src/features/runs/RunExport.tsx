@@ -33,7 +33,7 @@ export function RunExport(props: { runId: number }) {
       <button className="button" onClick={() => void run()} data-testid="runs.export" title="Download every question's reply, reading and outcome">
         <Download size={14} /> Export results
       </button>
-      {status && <span className="small muted" role="status" data-testid="runs.export.status">{status}</span>}
+      {status && <span className="small muted" role="status" style={{ whiteSpace: 'nowrap' }} data-testid="runs.export.status">{status}</span>}
     </div>
   );
 }
