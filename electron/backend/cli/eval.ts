@@ -3,9 +3,9 @@ import type { Backend } from '..';
 import { roleSchema, runConfigInputSchema, type RunSummary } from '@shared/contract';
 import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
+import { registerRunExport } from './run-export';
 import type { Output } from './output';
 import type { RunOutcome } from '../runs/execute';
-import { registerRunExport } from './run-export';
 
 export function describeRun(r: RunSummary): string {
   const pct = r.answered ? ` (${((100 * r.correct) / r.answered).toFixed(1)}% of answered)` : '';
@@ -122,7 +122,6 @@ function registerRuns(program: Command): void {
     out.result({ ...summary, byExtraction: byPath }, () =>
       `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
-  registerRunExport(runs);
   for (const [name, which, text] of [['retry', 'errors', 're-ask only the requests that failed'], ['resume', 'unanswered', 'ask the questions not answered yet']] as const) {
     projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int)
       .option('--accept-endpoint-change', 'continue even though this machine\'s endpoint of the run\'s name is now another model or on other URLs (recorded in the run)'),
@@ -132,4 +131,5 @@ function registerRuns(program: Command): void {
       out.result(summary, () => describeRun(summary));
     });
   }
+  registerRunExport(runs);
 }
