@@ -100,7 +100,7 @@ async function main() {
 
   const ctx = { userId: null };
   // The page the Reports screen asks for (LeaderboardView's PAGE).
-  const board = { datasetId: null, offset: 0, limit: 50 };
+  const board = { datasetId: null, setting: null, offset: 0, limit: 50 };
   const grouped = (d: Db) => d.prepare(`SELECT i.category, count(*), sum(p.correct) FROM predictions p JOIN questions q ON q.id = p.question_id
     JOIN items i ON i.id = q.item_id WHERE p.run_id = ? GROUP BY i.category`);
   const bare = grouped(db);

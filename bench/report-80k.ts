@@ -41,7 +41,7 @@ async function main() {
   for (let i = 0; i < 5; i++) {
     baseline.push(time(() => bare.all(runId)));
     report.push(time(() => backend.handlers['reports.run']({ id: runId }, ctx)));
-    leaderboard.push(time(() => backend.handlers['reports.leaderboard']({ datasetId: null, offset: 0, limit: 100 }, ctx)));
+    leaderboard.push(time(() => backend.handlers['reports.leaderboard']({ datasetId: null, setting: null, offset: 0, limit: 100 }, ctx)));
   }
   await backend.close();
   const b = median(baseline);

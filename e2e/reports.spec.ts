@@ -96,7 +96,9 @@ test('opens a finished run\'s report, drills into a heatmap cell, compares two r
 
   await page.keyboard.press('3');
   await expect(page.getByTestId('leaderboard.chart').locator('svg')).toBeVisible();
-  expect(await page.getByTestId('leaderboard.table').locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+  // The single-pass and the CircularEval run are never ranked on one axis: each setting is shown on its own (issue 34).
+  await expect(page.getByTestId('leaderboard.setting')).toHaveCount(2);
+  expect(await page.getByTestId('leaderboard.table').locator('tbody tr').count()).toBeGreaterThanOrEqual(1);
   await page.screenshot({ path: `e2e/screenshots/${prefix()}reports-leaderboard.png` });
   await page.getByTestId('leaderboard.table').locator('tbody tr').first().click();
   await expect(page.getByTestId('report.run')).toBeVisible();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ParsedInput } from '@shared/contract';
+import { join } from 'node:path';
+import type { ParsedInput, RunExportFormat } from '@shared/contract';
 import type { CallContext } from './dispatch';
 import type { BackendState } from './state';
 import { findDataset } from './datasets/datasets';
@@ -8,6 +9,9 @@ import { createSession, endSession, sessionUser } from './team/sessions';
 import { actorOf, passwordHashOf } from './team/users';
 import { runExport } from './transfer/exports';
 import { exportVariants } from './vrp/export';
+import { exportRunResults, resultFileName } from './runs/results/export';
+import { callerRules } from './runs/read-rules';
+import { callerReadRules } from './team/read-rules';
 
 /** A login throttle's slowdown, kept in the project's history where the lead sees it (Team → People). */
 export interface LoginSlowdown { by: 'name' | 'address'; key: string; failures: number; until: Date }
@@ -41,6 +45,11 @@ export interface ServerDoor {
   dataset(ref: number | string): { id: number; name: string };
   exportDataset(input: ParsedInput<'exports.run'>, userId: string | null): ReturnType<typeof runExport>;
   exportVariants(datasetId: number, dir: string): void;
+  /**
+   * A run's results for this caller, under the read rules of `runs.predictions` (drafts, open human baselines), written
+   * into `dir` under the name a download gives it; returns that name.
+   */
+  exportRunResults(id: number, format: RunExportFormat, ctx: CallContext, dir: string): Promise<string>;
 }
 
 export function serverDoor(state: BackendState): ServerDoor {
@@ -72,6 +81,12 @@ export function serverDoor(state: BackendState): ServerDoor {
     exportDataset: (input, userId) => runExport(db(), input, userId),
     exportVariants: (datasetId, dir) => {
       exportVariants(db(), datasetId, dir);
+    },
+    exportRunResults: async (id, format, ctx, dir) => {
+      const summary = state.runs.get(id);
+      const name = resultFileName(summary, format);
+      await exportRunResults(db(), summary, format, join(dir, name), callerRules(callerReadRules(db), ctx));
+      return name;
     },
   };
 }

@@ -217,3 +217,15 @@ export const predictionDetailSchema = predictionRowSchema.extend({
 });
 export type PredictionDetail = z.infer<typeof predictionDetailSchema>;
 export type PromptMessagePart = z.infer<typeof messagePartSchema>;
+
+/** What `runs.export` writes: a results table (CSV for spreadsheets, JSONL byte-exact) or VLMEvalKit's prediction workbook. */
+export const runExportFormats = ['csv', 'jsonl', 'vlmevalkit-xlsx'] as const;
+export const runExportFormatSchema = z.enum(runExportFormats);
+export type RunExportFormat = z.infer<typeof runExportFormatSchema>;
+export const runExportResultSchema = z.object({
+  path: z.string(), format: runExportFormatSchema,
+  /** Rows written: one per question and pass the caller may read. */
+  rows: z.number().int(),
+  /** Units the workbook leaves out because they hold no reply (not asked yet, or failed): a prediction file has only replies. */
+  withoutReply: z.number().int(),
+});

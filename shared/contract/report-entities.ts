@@ -257,6 +257,22 @@ export const seeingSchema = z.object({
 });
 export type Seeing = z.infer<typeof seeingSchema>;
 
+/**
+ * What makes runs comparable on one axis (issue 34): the same questions (a hash of the question ids asked), CircularEval
+ * or a single pass, images or none, and the same prompt (the hash of the template's words; imported predictions, whose
+ * prompt is unknown, form their own). `key` joins them; the leaderboard ranks only runs of one key together.
+ */
+export const boardSettingSchema = z.object({
+  key: z.string(),
+  questionSet: z.string(),
+  questions: z.number().int(),
+  circular: z.boolean(),
+  images: z.boolean(),
+  templateName: z.string(),
+  templateHash: z.string(),
+});
+export type BoardSetting = z.infer<typeof boardSettingSchema>;
+
 export const leaderboardRowSchema = z.object({
   runId: z.number().int(),
   name: z.string(),
@@ -270,6 +286,7 @@ export const leaderboardRowSchema = z.object({
   accuracy: accuracyCellSchema,
   /** MMEvalPro's Genuine Accuracy (Micro) when the run asked whole triplets. */
   genuineAccuracy: z.number().nullable(),
+  setting: boardSettingSchema,
   createdAt: timestampSchema,
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;

@@ -3,6 +3,7 @@ import type { Backend } from '..';
 import { roleSchema, runConfigInputSchema, type RunOutcome, type RunSummary } from '@shared/contract';
 import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
+import { registerRunExport } from './run-export';
 import type { Output } from './output';
 import { runEnd } from './wait';
 
@@ -138,4 +139,5 @@ function registerRuns(program: Command): void {
       out.result(summary, () => describeRun(summary));
     });
   }
+  registerRunExport(runs);
 }

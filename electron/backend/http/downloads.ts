@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Backend } from '..';
 import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
+import { runExportFormatSchema, type RunExportFormat } from '@shared/contract';
 import { BODY_LIMITS, readJson } from './body';
 import { requireLead } from './auth';
 import { streamZip } from './zip-stream';
@@ -19,6 +20,11 @@ const exportInput = z.object({
 }).strict();
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
 const variantsInput = z.object({ dataset: datasetRef }).strict();
+const runInput = z.object({ id: z.number().int(), format: runExportFormatSchema }).strict();
+const RESULT_TYPES: Record<RunExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8', jsonl: 'application/x-ndjson; charset=utf-8',
+  'vlmevalkit-xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** A file name safe in a header and on every file system. */
 const fileName = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'export';
@@ -87,6 +93,16 @@ async function variantsDownload(backend: Backend, body: unknown, res: ServerResp
   });
 }
 
+/** A run's results (`runs.export`) for whoever may read its predictions, under the same read rules. */
+async function runDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
+  const input = parse(runInput, body);
+  await withScratch(backend.server.dataDir, async (dir) => {
+    const name = await backend.server.exportRunResults(input.id, input.format, ctx, dir);
+    attachment(res, name, RESULT_TYPES[input.format]);
+    await pipeline(createReadStream(join(dir, name)), res);
+  });
+}
+
 /**
  * `POST /download/<kind>`: exports, HTML reports and variant images reach a browser as downloads, so no caller over
  * the network ever names a path on the server. Roles are checked before the body is read.
@@ -99,6 +115,9 @@ export async function serveDownload(backend: Backend, kind: string, ctx: CallCon
     case 'report':
       backend.authorize('reports.html', ctx);
       return reportDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
+    case 'run':
+      backend.authorize('runs.predictions', ctx);
+      return runDownload(backend, await readJson(req, BODY_LIMITS.api), ctx, res);
     case 'variants':
       requireLead(backend, ctx, 'export variants');
       return variantsDownload(backend, await readJson(req, BODY_LIMITS.api), res);

@@ -84,6 +84,28 @@ describe('run reads follow the read rules of triplet work', () => {
     expect(draftRows((await value<{ rows: Row[] }>('bob', 'runs.predictions', { runId })).rows, item)).toEqual([]);
   });
 
+  it('keeps a draft being written out of a run\'s results download, refuses an open human baseline\'s to a non-lead, and keeps runs.export the owner\'s', async () => {
+    const item = await draftBeingWritten();
+    const runId = await answeredRun(gold);
+    const drafts = draftRows((await value<{ rows: (Row & { questionId: number })[] }>('lea', 'runs.predictions', { runId })).rows, item).map((r) => r.questionId);
+    const questionIds = async (user: string) => {
+      const r = await t.post('download/run', { id: runId, format: 'jsonl' }, t.cookie(user));
+      expect(r.status).toBe(200);
+      return r.text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { question_id: number }).question_id);
+    };
+    const leads = await questionIds('lea');
+    expect(leads).toEqual(expect.arrayContaining(drafts));
+    const bobs = await questionIds('bob');
+    expect(bobs).toEqual(leads.filter((q) => !drafts.includes(q)));
+    expect(await questionIds('ann')).toEqual(leads);
+    // A baseline still being taken: its answers and gold are the leads' until it ends.
+    const { runId: open } = await t.backend.call('runs.start', { datasetId: t.datasetId, model: 'human' });
+    expect((await t.post('download/run', { id: open, format: 'csv' }, t.cookie('bob'))).status).toBe(403);
+    expect((await t.post('download/run', { id: open, format: 'csv' }, t.cookie('lea'))).status).toBe(200);
+    // Writing a file on the server is the owner's; a remote caller downloads instead.
+    expect((await as('lea')('runs.export', { id: runId, format: 'csv', out: join(t.dir, 'x.csv') })).status).toBe(403);
+  });
+
   it('keeps a draft\'s toolkit verdict out of runs.toolkit for those who may not read it', async () => {
     const item = await draftBeingWritten();
     const perception = (await t.backend.call('items.get', { id: item })).questions.find((q) => q.role === 'perception')!;

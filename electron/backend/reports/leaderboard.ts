@@ -1,9 +1,9 @@
-import type { LeaderboardRow, RunSummary } from '@shared/contract';
+import { boardSettingSchema, type LeaderboardRow, type RunSummary } from '@shared/contract';
 import type { Db } from '../db/open';
 import { shownStatus } from '../runs/runs';
 import { readKept } from './read-cache';
 import { storeMissingSummary, type StoredBoard } from './summary';
-import { boardDatasets, boardLease, boardPage, boardRows, type BoardRow, type PagePlace } from './store/board';
+import { boardDatasets, boardLease, boardPage, boardRows, boardSettings, type BoardRow, type PagePlace } from './store/board';
 import { unsummarisedRuns } from './store/summaries';
 import { jsonColumn } from '../db/json-column';
 import { inSnapshot } from '../db/snapshot';
@@ -42,11 +42,17 @@ function toRow({ row, board }: FiledRow, datasetName: string, lease: Lease, live
   const { status } = shownStatus({ status: fileStatus, kind, ...lease }, live, nowMs);
   return {
     runId, name, model, kind, datasetId, datasetName, status, circular: board.circular, images: board.images, questions: board.questions,
-    accuracy: board.accuracy, genuineAccuracy: board.genuineAccuracy, createdAt,
+    accuracy: board.accuracy, genuineAccuracy: board.genuineAccuracy, setting: board.setting, createdAt,
   };
 }
 
-export interface BoardPage { datasetId: number | null; offset: number; limit: number }
+export interface BoardPage { datasetId: number | null; setting: string | null; offset: number; limit: number }
+
+/** A dataset's settings, most runs first; read for the picker only (a few rows), so checked with the contract's schema. */
+function settingsOf(db: Db, datasetId: number | null) {
+  if (datasetId === null) return [];
+  return boardSettings(db, datasetId).map((r) => ({ ...boardSettingSchema.parse(JSON.parse(r.setting)), runs: r.runs }));
+}
 
 /**
  * Runs without a fresh summary (running, just changed, from an older build) get one before the page is read: each
@@ -68,28 +74,30 @@ function shownFromFile(filed: FiledRow, datasetName: string, nowMs: number): Lea
 function filedPage(db: Db, page: BoardPage, nowMs: number) {
   const datasets = boardDatasets(db);
   const names = new Map(datasets.map((d) => [d.id, d.name]));
-  const places = boardPage(db, { dataset: page.datasetId, limit: page.limit, offset: page.offset });
+  const places = boardPage(db, { dataset: page.datasetId, setting: page.setting, limit: page.limit, offset: page.offset });
   const filed = rowsAt(db, places).map((entry) => ({ entry, datasetName: names.get(entry.row[4])! }));
   // A row the file says is running, or that some executor leases, may show another status later with no write (its
   // lease expires); the others show what the file says until it changes.
   const varying = filed.flatMap(({ entry }, i) => (entry.row[5] === 'running' || places[i]![2] === 1 ? [i] : []));
   const leases = new Map(varying.map((i) => [i, boardLease(db, filed[i]!.entry.row[0])]));
   const rows = filed.map(({ entry, datasetName }, i) => (leases.has(i) ? null : shownFromFile(entry, datasetName, nowMs)));
-  const total = datasets.reduce((n, d) => n + (page.datasetId === null || d.id === page.datasetId ? d.filed : 0), 0);
-  return { total, filed, rows, leases, datasets: datasets.map(({ id, name, runs }) => ({ id, name, runs })) };
+  const settings = settingsOf(db, page.datasetId);
+  const total = page.setting !== null && page.datasetId !== null ? settings.find((x) => x.key === page.setting)?.runs ?? 0
+    : datasets.reduce((n, d) => n + (page.datasetId === null || d.id === page.datasetId ? d.filed : 0), 0);
+  return { total, filed, rows, leases, datasets: datasets.map(({ id, name, runs }) => ({ id, name, runs })), settings };
 }
 
 /**
- * A page of the leaderboard, best first within each dataset, read from stored summaries, and kept until the file
+ * A page of the leaderboard, best first within each comparable setting (board-setting.ts) of each dataset, read from stored summaries, and kept until the file
  * changes (reports/read-cache.ts). The status of a run that is or was running is worked out anew each time: it depends
  * on the clock (an executor's lease expiring) and on this process's live runs, which the file does not say.
  */
 export function leaderboardPage(db: Db, live: (id: number) => RunSummary['live'], nowMs: number, page: BoardPage) {
-  const kept = readKept(db, `leaderboard:${page.datasetId}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs), () => summariseWaiting(db));
+  const kept = readKept(db, `leaderboard:${page.datasetId}:${JSON.stringify(page.setting)}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs), () => summariseWaiting(db));
   const rows = kept.rows.map((row, i) => {
     if (row !== null) return row;
     const { entry, datasetName } = kept.filed[i]!;
     return toRow(entry, datasetName, kept.leases.get(i)!, live(entry.row[0]), nowMs);
   });
-  return { total: kept.total, rows, datasets: kept.datasets };
+  return { total: kept.total, rows, datasets: kept.datasets, settings: kept.settings };
 }

@@ -362,3 +362,50 @@ describe('MMBench abilities', () => {
     expect((await ctx.backend.call('reports.run', { id: runId })).accuracy.by.l1Category).toBeUndefined();
   });
 });
+
+describe('the leaderboard ranks only comparable runs together (issue 34 major 7)', () => {
+  let server: FakeOpenAI | undefined;
+  afterEach(async () => server?.stop());
+
+  it('puts CircularEval and single-pass, image and no-image, subset and edited-prompt runs of one dataset in settings of their own', async () => {
+    server = new FakeOpenAI({ reply: () => 'A' });
+    const baseUrl = await server.start();
+    await ctx.backend.call('endpoints.save', { endpoint: { name: 'fake', baseUrl, model: 'fake-vlm' } });
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 8);
+    const [preset] = await ctx.backend.call('runs.templates');
+    const run = async (input: Record<string, unknown>) => {
+      const { runId } = await ctx.backend.call('runs.start', { datasetId, model: 'fake', ...input });
+      await ctx.backend.state.runs.settled(runId);
+      return runId;
+    };
+    const single = await run({});
+    const baseline = await run({ model: 'random-guess', seed: 3 });
+    const circular = await run({ circular: true });
+    const noImages = await run({ images: false });
+    const subset = await run({ limit: 4 });
+    const edited = await run({ template: { ...preset!, id: 'mine', name: 'Mine', multipleChoice: 'Q: {question}\n{options}\nLetter only.' } });
+
+    const board = await ctx.backend.call('reports.leaderboard', { datasetId });
+    const keyOf = new Map(board.rows.map((r) => [r.runId, r.setting.key]));
+    // The model and the random baseline share a setting; every other run is alone in its own.
+    expect(keyOf.get(single)).toBe(keyOf.get(baseline));
+    expect(new Set([single, circular, noImages, subset, edited].map((id) => keyOf.get(id))).size).toBe(5);
+    expect(board.settings.map((s) => s.runs)).toEqual([2, 1, 1, 1, 1]);
+    expect(board.settings[0]).toMatchObject({ key: keyOf.get(single), questions: 8, circular: false, images: true });
+    // Rows of one setting stand together, so no rank crosses settings.
+    const keys = board.rows.map((r) => r.setting.key);
+    expect(keys.filter((k, i) => i === 0 || k !== keys[i - 1])).toHaveLength(5);
+    const row = (id: number) => board.rows.find((r) => r.runId === id)!.setting;
+    expect(row(circular)).toMatchObject({ circular: true, images: true, questions: 8 });
+    expect(row(noImages)).toMatchObject({ circular: false, images: false });
+    expect(row(subset)).toMatchObject({ questions: 4 });
+    expect(row(edited)).toMatchObject({ templateName: 'Mine' });
+    expect(row(subset).questionSet).not.toBe(row(single).questionSet);
+
+    // Filtered to one setting: only its runs, best first, and its own total.
+    const one = await ctx.backend.call('reports.leaderboard', { datasetId, setting: keyOf.get(single)! });
+    expect(one.rows.map((r) => r.runId).sort()).toEqual([single, baseline].sort());
+    expect(one.total).toBe(2);
+    expect(one.rows[0]!.accuracy.accuracy).toBeGreaterThanOrEqual(one.rows[1]!.accuracy.accuracy);
+  });
+});

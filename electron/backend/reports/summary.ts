@@ -5,6 +5,8 @@ import { afterSnapshot, inSnapshot, readSnapshot, writeIfUnchanged } from '../db
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
 import { registerRunSummaries } from '../runs/summary-hook';
+import type { BoardSetting } from '@shared/contract';
+import { boardSetting } from './board-setting';
 import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
 import { allAtOnce } from '@shared/scoring/official-common';
 import { loadRunReplies } from './official';
@@ -28,7 +30,7 @@ export function computeSummary(db: Db, runId: number): SummaryRowData {
  */
 function* summarySteps(db: Db, runId: number, questions: ScoredQuestion[]): Generator<void, SummaryRowData> {
   const config = runConfig(runRow(db, runId));
-  const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images };
+  const board: StoredBoard = { ...boardScores(questions), circular: config.circular, images: config.images, setting: boardSetting(questions, config) };
   const vrp = vrpScores(questions);
   const counts: StoredCounts = { ...runCounts(db, runId), units: questions.reduce((n, q) => n + q.passes.length, 0) };
   yield;
@@ -58,7 +60,7 @@ async function turnByTurn<T>(steps: Generator<void, T>): Promise<T> {
 }
 
 /** A leaderboard row's scores and the configuration it shows beside them. */
-export interface StoredBoard extends BoardScores { circular: boolean; images: boolean }
+export interface StoredBoard extends BoardScores { circular: boolean; images: boolean; setting: BoardSetting }
 
 /** Computes and stores a run's summary; the caller's transaction, if any, holds both. */
 export function refreshSummary(db: Db, runId: number, now = new Date()): SummaryRowData {

@@ -3,7 +3,7 @@ import { useCall } from './queries';
 import { CallError } from './call';
 import { transport } from './transport';
 
-export type DownloadKind = 'export' | 'report' | 'variants';
+export type DownloadKind = 'export' | 'report' | 'variants' | 'run';
 
 /** Files the server streams as downloads (`POST download/<kind>`): the browser studio never names a server path. */
 export const serverDownloads = transport.kind === 'http';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD, method } from '../define';
 import {
-  compareInputSchema, comparisonSchema, drillInputSchema, drillRowSchema, leaderboardRowSchema, runReportSchema, seeingInputSchema,
+  boardSettingSchema, compareInputSchema, comparisonSchema, drillInputSchema, drillRowSchema, leaderboardRowSchema, runReportSchema, seeingInputSchema,
   seeingSchema, vrpSeriesSchema,
 } from '../report-entities';
 
@@ -18,19 +18,23 @@ export const reportMethods = {
   'reports.seeing': method({ access: 'user', reads: ['runs'], doc: 'MMStar\'s multimodal gain and leakage from runs with, without images and text-only.', input: seeingInputSchema, output: seeingSchema }),
   'reports.leaderboard': method({
     access: 'user', reads: ['runs'],
-    doc: 'A page of every run with its accuracy and interval, best first per dataset, from stored summaries.',
+    doc: 'A page of every run with its accuracy and interval, best first within each comparable setting of each dataset, from stored summaries.',
     input: z.object({
       /** One dataset's runs; null: every dataset's, grouped by dataset name. */
       datasetId: z.number().int().nullable().default(null),
+      /** One setting's runs (a `settings[].key`); null: every setting's, grouped by setting within each dataset. */
+      setting: z.string().nullable().default(null),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(100),
-    }).default({ datasetId: null, offset: 0, limit: 100 }),
+    }).default({ datasetId: null, setting: null, offset: 0, limit: 100 }),
     output: z.object({
       /** Runs on the board (of `datasetId` when given); `rows` is the page from `offset`. */
       total: z.number().int(),
       rows: z.array(leaderboardRowSchema),
       /** Every dataset with runs on the board, by name: the board's dataset picker. */
       datasets: z.array(z.object({ id: z.number().int(), name: z.string(), runs: z.number().int() })),
+      /** The settings of `datasetId`'s runs on the board, most runs first (empty without a dataset): the setting picker. */
+      settings: z.array(boardSettingSchema.extend({ runs: z.number().int() })),
     }),
   }),
   'reports.doctor': method({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LEAD, method, noInput } from '../define';
 import {
-  predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, runConfigInputSchema, runPlanSchema, runSummarySchema,
+  predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, runConfigInputSchema, runExportFormatSchema, runExportResultSchema, runPlanSchema,
+  runSummarySchema,
 } from '../eval-entities';
 import { extractionPaths } from '../../scoring/extract';
 import { optionSchema } from '../entities';
@@ -47,6 +48,17 @@ export const runMethods = {
       limit: z.number().int().min(1).max(1000).default(200),
     }),
     output: z.object({ total: z.number().int(), rows: z.array(predictionRowSchema) }),
+  }),
+  /**
+   * A run's results as a file: one row per question and pass with the prompt's identity, the reply, what was read and
+   * how, the judge's part, gold, outcome, tokens and cost (docs/FORMATS.md). It writes a path, so it is the owner's;
+   * the browser studio downloads the same file (`POST /download/run`). Rows follow the caller's read rules.
+   */
+  'runs.export': method({
+    access: 'user', ownerOnly: true, reads: ['runs'],
+    doc: 'Write a run\'s results as CSV, JSONL or the VLMEvalKit prediction workbook.',
+    input: z.object({ id: z.number().int(), format: runExportFormatSchema, out: z.string().min(1) }),
+    output: runExportResultSchema,
   }),
   'runs.prediction': method({ access: 'user', reads: ['runs'], doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
   /** A person's reading of a response; the extractor's value is kept beside it. `label: null` removes the correction. */

@@ -19,13 +19,15 @@ const DATASETS_SQL = `SELECT d.id, d.name, count(*) AS runs, count(s.run_id) AS 
 /** A page's place: a run, the revision of what its row shows (migration 0014), and whether some executor leases it. */
 export type PagePlace = [id: number, revision: number, leased: number];
 
-// Sorted and paged by SQLite on the stored accuracy: a page costs about the same with 1 run or 500. Raw rows of
+// Sorted and paged by SQLite on the stored setting and accuracy (runs of one setting together, issue 34): a page costs
+// about the same with 1 run or 500; the setting is read from the board the covering index holds. Raw rows of
 // numbers: the rows themselves are read only for revisions not seen before (BoardRow).
 const PAGE_SQL = `SELECT r.id, s.board_rev, l.run_id IS NOT NULL
   FROM runs r JOIN datasets d ON d.id = r.dataset_id JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}
   LEFT JOIN run_leases l ON l.run_id = r.id
   WHERE r.optimization_id IS NULL AND (@dataset IS NULL OR r.dataset_id = @dataset)
-  ORDER BY d.name COLLATE NOCASE, d.name, s.accuracy DESC, r.id LIMIT @limit OFFSET @offset`;
+    AND (@setting IS NULL OR json_extract(s.board, '$.setting.key') = @setting)
+  ORDER BY d.name COLLATE NOCASE, d.name, json_extract(s.board, '$.setting.key'), s.accuracy DESC, r.id LIMIT @limit OFFSET @offset`;
 
 /** A leaderboard row as the file holds it, in this order. */
 export type BoardRow = [
@@ -38,7 +40,16 @@ const ROWS_SQL = `SELECT r.id, r.name, r.model, r.kind, r.dataset_id, r.status, 
 
 export interface LeaseRow { lease_pid: number | null; lease_host: string | null; lease_since: string | null; lease_expires: number | null }
 
-type PageParams = { dataset: number | null; limit: number; offset: number };
+type PageParams = { dataset: number | null; setting: string | null; limit: number; offset: number };
+
+/** A setting of a dataset's runs on the board: its stored description (JSON) and how many runs it holds. */
+export interface SettingRow { setting: string; runs: number }
+
+const SETTINGS_SQL = `SELECT json_extract(s.board, '$.setting') AS setting, count(*) AS runs
+  FROM runs r JOIN run_summaries s ON s.run_id = r.id AND s.format = ${SUMMARY_FORMAT}
+  WHERE r.optimization_id IS NULL AND r.dataset_id = ? GROUP BY json_extract(s.board, '$.setting.key')
+  ORDER BY runs DESC, json_extract(s.board, '$.setting.key')`;
+export const boardSettings = (db: Db, datasetId: number) => statement<[number], SettingRow>(db, SETTINGS_SQL).all(datasetId);
 export const boardDatasets = (db: Db) => statement<[], BoardDataset>(db, DATASETS_SQL).all();
 export const boardPage = (db: Db, params: PageParams) => statement<[PageParams], PagePlace>(db, PAGE_SQL).raw(true).all(params);
 export const boardRows = (db: Db, ids: readonly number[]) =>

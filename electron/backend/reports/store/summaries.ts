@@ -12,8 +12,9 @@ import type { ComparisonParts, PositionChunk } from '../comparison-parts';
  * 4: the report groups MMBench questions by their L-1 ability (`l1Category`) and carries MMEvalPro's official figures
  *    beside the studio's (`mmevalproOfficial`), both issue 30.
  * 5: the report carries MMMU's, VLMEvalKit's and MMStar's official figures beside the studio's (`official`, issue 30).
+ * 6: the leaderboard row carries its comparable setting (`board.setting`: question set, passes, images, prompt; issue 34).
  */
-export const SUMMARY_FORMAT = 5;
+export const SUMMARY_FORMAT = 6;
 
 // The counters' shape is the runs' (their summary port reads them): defined once there.
 export type { StoredCounts };

@@ -31,7 +31,8 @@ export function upsertError(db: Db, runId: number, questionId: number, pass: num
     WHERE predictions.status = 'error'`).run(runId, questionId, pass, JSON.stringify(prompt), attempts, error, now, now);
 }
 
-const OUTCOME_SQL = `CASE WHEN p.id IS NULL THEN 'pending' WHEN p.status = 'error' THEN 'error' WHEN p.correct = 1 THEN 'correct'
+/** A unit's outcome from its prediction row `p` (null when not asked yet); the export reads it too. */
+export const OUTCOME_SQL = `CASE WHEN p.id IS NULL THEN 'pending' WHEN p.status = 'error' THEN 'error' WHEN p.correct = 1 THEN 'correct'
   WHEN p.corrected IS NULL AND p.extraction IN ('failed', 'unanswerable') THEN 'failed' ELSE 'wrong' END`;
 
 export interface Joined {

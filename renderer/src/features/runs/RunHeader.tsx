@@ -4,6 +4,7 @@ import { CallError } from '../../api/call';
 import { useMutate } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
 import { EndpointChangeNotice } from './EndpointChangeNotice';
+import { RunExport } from './RunExport';
 import { compact, duration, money, resumable, shownAccuracy } from './format';
 import { RunStatusBadge } from './RunStatusBadge';
 
@@ -56,6 +57,7 @@ export function RunHeader(props: { run: RunSummary }) {
               <RotateCcw size={14} /> Retry {r.errors} error{r.errors === 1 ? '' : 's'}
             </button>
           )}
+          {!r.scoresWithheld && <RunExport runId={r.id} />}
           {!live && !r.executor && (
             <button className="icon-button" aria-label="Delete run" title="Delete run"
               onClick={() => window.confirm(`Delete run "${r.name}" and its ${r.answered} answers?`) && remove.mutate({ id: r.id })}>
