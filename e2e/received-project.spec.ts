@@ -46,12 +46,14 @@ test('a received run is resumed only after the owner agrees, and only against th
       expect(owner.requests).toHaveLength(0);
 
       await page.getByTestId('runs.acceptEndpointChange').click();
-      await expect(page.getByTestId('runs.status')).toHaveText('Finished');
+      // Ended, with the sender's one error still on the run (issue 34: a run says how it ended).
+      await expect(page.getByTestId('runs.status')).toHaveText('Finished with 1 error');
       await expect(notice).toHaveCount(0);
       await expect(page.getByTestId('runs.answered')).toContainText('2 / 3');
       // The owner's agreement is recorded with the run: retrying its one error is not asked again.
       await page.getByTestId('runs.retry').click();
       await expect(page.getByTestId('runs.answered')).toContainText('3 / 3');
+      await expect(page.getByTestId('runs.status')).toHaveText('Finished');
       await expect(notice).toHaveCount(0);
       expect(owner.requests).toHaveLength(3);
       expect(owner.requests.every((r) => r.authorization === 'Bearer sk-owner')).toBe(true);

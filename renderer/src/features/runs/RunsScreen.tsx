@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
-import type { Output } from '@shared/contract';
+import type { Output, RunSummary } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
@@ -36,6 +36,9 @@ function useRunsShortcuts(r: Output<'runs.get'> | undefined) {
   });
 }
 
+/** A run still being asked, here or in another process, as its last read showed it. */
+const underWay = (r: RunSummary | undefined) => Boolean(r && (r.live || r.executor || r.status === 'pending' || r.status === 'running'));
+
 /** Runs: every evaluation of the project, one open with its live progress and predictions. */
 export function RunsScreen() {
   const info = useCall('app.info');
@@ -46,7 +49,12 @@ export function RunsScreen() {
   const list = runs.data ?? [];
   // A run another process executes is followed too: its progress reaches this studio only through the file.
   const anyLive = list.some((r) => r.live || r.executor);
-  const run = useCall('runs.get', { id: runId ?? -1 }, { enabled: runId !== null && list.some((r) => r.id === runId), refetchInterval: anyLive ? 1000 : false });
+  // The open run is also followed until it shows its own end: the list can learn first that another process finished
+  // it (and stop `anyLive`) while this run's last read still said "running".
+  const run = useCall('runs.get', { id: runId ?? -1 }, {
+    enabled: runId !== null && list.some((r) => r.id === runId),
+    refetchInterval: (q) => (anyLive || underWay(q.state.data) ? 1000 : false),
+  });
 
   // A run another process executes changes only in the file: when its counts move, refresh the list and its rows too.
   const queryClient = useQueryClient();
