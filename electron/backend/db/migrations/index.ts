@@ -14,7 +14,7 @@ import comparisonParts from './0013_comparison_parts.sql?raw';
 import boardRevisions from './0014_board_revisions.sql?raw';
 import summaryRevisions from './0015_summary_revisions.sql?raw';
 import endpointConfirmations from './0016_endpoint_confirmations.sql?raw';
-import gradings from './0020_gradings.sql?raw';
+import gradings from './0017_gradings.sql?raw';
 
 // By file name, in order; the version is the name's number.
 const files: Record<string, string> = {
@@ -22,7 +22,7 @@ const files: Record<string, string> = {
   '0006_run_lease': runLease, '0007_tpeval_refusals': tpevalRefusals, '0008_toolkit_readings': toolkitReadings,
   '0009_run_batches': runBatches, '0010_team_extras': teamExtras, '0011_run_summaries': runSummaries, '0012_summary_reads': summaryReads,
   '0013_comparison_parts': comparisonParts, '0014_board_revisions': boardRevisions, '0015_summary_revisions': summaryRevisions,
-  '0016_endpoint_confirmations': endpointConfirmations, '0020_gradings': gradings,
+  '0016_endpoint_confirmations': endpointConfirmations, '0017_gradings': gradings,
 };
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */
