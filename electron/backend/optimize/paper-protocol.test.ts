@@ -8,6 +8,7 @@ import {
 } from '../../../test/tpe-fixtures';
 import { cosine } from '@shared/optimize/scoring';
 import { questionNumber } from '../../../test/question-numbers';
+import { frozenConfig } from './store';
 
 const ctx = withProject();
 const servers: FakeOpenAI[] = [];
@@ -132,5 +133,18 @@ describe('TP-Eval as the paper runs it', () => {
     await ctx.backend.call('optimizations.run', { ...base, datasetId, params: { rounds: 1, maxExamples: 3, maxWrong: 2 } });
     expect(examples(optimizerAsks(helper)[asked]!.prompt)).toBe(3);
     expect(wrongShown(p0Introspection().at(-1)!.prompt)).toBe(2);
+  });
+
+  it('reads an optimisation frozen before these settings as it ran: lexical when it had no endpoint, categories, 10 examples and 8 wrong answers', async () => {
+    const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 16);
+    const { base } = await endpoints(targetReply, helperReply, false);
+    const done = await ctx.backend.call('optimizations.run', { ...base, datasetId, lexicalSimilarity: true, params: { rounds: 1 } });
+    const db = ctx.backend.state.requireProject().db;
+    const stored = db.prepare<[number], string>('SELECT config FROM optimizations WHERE id = ?').pluck().get(done.id)!;
+    const { similarity: _s, taskBy: _t, params: { maxExamples: _e, maxWrong: _w, ...params }, ...older } = frozenConfig(stored);
+    const old = frozenConfig(JSON.stringify({ ...older, params }));
+    expect(old).toMatchObject({ similarity: 'lexical', taskBy: 'category', params: { maxExamples: 10, maxWrong: 8 } });
+    expect(frozenConfig(JSON.stringify({ ...older, embeddings: 'embedder', params })).similarity).toBe('embeddings');
+    expect(frozenConfig(stored)).toMatchObject({ similarity: 'lexical', taskBy: 'category', params: { maxExamples: null, maxWrong: null } });
   });
 });

@@ -115,6 +115,14 @@ function OptimizationParams({ f }: { f: OptimizationSetup }) {
           </label>
         ))}
       </div>
+      <div className="field-row">
+        {([['maxExamples', 'Examples shown to the optimizer'], ['maxWrong', 'Wrong answers shown to the analyzer']] as const).map(([key, label]) => (
+          <label key={key} className="field"><span>{label}</span>
+            <input type="number" min={1} step={1} placeholder="all (as the paper)" value={form.params?.[key] ?? ''} data-testid={`prompts.form.${key}`}
+              onChange={(e) => set({ params: { ...form.params, [key]: e.target.value === '' ? null : Number(e.target.value) } })} />
+          </label>
+        ))}
+      </div>
     </>
   );
 }
