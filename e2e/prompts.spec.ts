@@ -27,7 +27,13 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
     await studio.selectByText(dialog.getByTestId('prompts.form.dataset'), dataset);
     await dialog.getByTestId('prompts.form.target').selectOption(`target-${stamp}`);
     await dialog.getByTestId('prompts.form.optimizer').selectOption(`helper-${stamp}`);
-    await dialog.getByTestId('prompts.form.embeddings').selectOption(`helper-${stamp}`);
+    // No similarity measure is chosen for the user: the plan says so and nothing can start until one is picked.
+    await expect(dialog.getByTestId('prompts.plan.similarity')).toHaveText('none chosen');
+    await expect(dialog.getByTestId('prompts.start')).toBeDisabled();
+    await expect(dialog.getByTestId('prompts.form.taskBy')).toHaveValue('auto');
+    await page.screenshot({ path: 'e2e/screenshots/prompts-new-no-similarity.png' });
+    await dialog.getByTestId('prompts.form.embeddings').selectOption(`embeddings:helper-${stamp}`);
+    await expect(dialog.getByTestId('prompts.plan.similarity')).toHaveText('embeddings');
     await dialog.getByTestId('prompts.form.rounds').fill('2');
     // The dry run states the calls before anything starts: (1 + 2 × 3) candidates × 8 few-shot questions to the target.
     await expect(dialog.getByTestId('prompts.plan')).toContainText('56 to the target on 8 few-shot items');
@@ -37,6 +43,8 @@ test('optimise a task\'s prompt for a model, read every candidate, evaluate it a
 
     await expect(page.getByTestId('prompts.status')).toHaveText('done', { timeout: 300_000 });
     await expect(page.getByTestId('prompts.candidate')).toHaveCount(7);
+    await expect(page.getByTestId('prompts.similarity')).toHaveText('embeddings');
+    await expect(page.getByTestId('prompts.rounds')).toContainText('round 1: 3 valid of 4 asked');
     // The task's own question template is what gets optimised (TP-Eval): the chosen wording adds "look carefully".
     await expect(page.getByTestId('prompts.chosen')).toContainText(/look carefully/i);
     expect((await page.getByTestId('prompts.chosen').locator('.diff--added').allTextContents()).join(' ')).toMatch(/look\s+carefully/i);

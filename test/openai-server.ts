@@ -225,3 +225,16 @@ function completion(model: string, text: string, usage = { prompt_tokens: 100, c
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
 }
+
+/**
+ * A deterministic stand-in for a sentence encoder, for `embed`: each word (lower-cased, its placeholder braces and
+ * punctuation dropped) adds 1 to one of `dims` dimensions chosen by its hash. Texts sharing most words — a
+ * paraphrase that keeps the content words — have a cosine near 1; unrelated texts near 0.
+ */
+export function hashedWordEmbedding(text: string, dims = 256): number[] {
+  const vector = new Array<number>(dims).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    vector[createHash('sha256').update(word).digest().readUInt32BE(0) % dims]! += 1;
+  }
+  return vector;
+}

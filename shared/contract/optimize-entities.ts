@@ -3,16 +3,31 @@ import { optimizeParamsSchema } from '../optimize/params';
 import { roleSchema } from './entities';
 import { callUsageFields, countSchema, namedRecordFields, outcomeFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
+export const taskColumns = ['category', 'l2_category', 'subject', 'source', 'split'] as const;
+export const taskBySchema = z.union([z.enum(['auto', 'mmmu-subject', ...taskColumns]), z.string().regex(/^meta\.[^\s"]{1,100}$/, 'an item column or meta.<key>')]);
+export type TaskBy = z.infer<typeof taskBySchema>;
+
 export const optimizeInputSchema = z.object({
   datasetId: recordIdSchema,
   /** Endpoint names: the model whose prompts are customised, the optimizer, the analyzer (default: the optimizer). */
   target: z.string().min(1),
   optimizer: z.string().min(1),
   analyzer: z.string().min(1).nullable().default(null),
-  /** An OpenAI-compatible /v1/embeddings endpoint for similarity; null: the labelled lexical fallback. */
+  /** An OpenAI-compatible /v1/embeddings endpoint for similarity (the paper's sentence encoder); null: see lexicalSimilarity. */
   embeddings: z.string().min(1).nullable().default(null),
-  /** The task: a category of the dataset; null: the whole dataset. */
+  /**
+   * With no embeddings endpoint, the optimisation is refused unless the lexical measure (shared words) is chosen here,
+   * explicitly: it scores a faithful paraphrase low, so it is an opt-in recorded with the run, never a silent default.
+   */
+  lexicalSimilarity: z.boolean().default(false),
+  /** The task: a value of the `taskBy` column; null: the whole dataset. */
   task: z.string().min(1).nullable().default(null),
+  /**
+   * What divides the dataset into tasks: an item column, a key of the items' imported extra columns (`meta.<key>`),
+   * `mmmu-subject` (the 30 MMMU subjects, read from ids like `validation_Art_Theory_12`), or `auto` (MMMU subjects
+   * when every id is an MMMU id, else the category).
+   */
+  taskBy: taskBySchema.default('auto'),
   roles: z.array(roleSchema).min(1).default(['origin']),
   /** D_few; default: the task's validation items (split val / validation / dev), else every other item. */
   fewItemIds: z.array(recordIdSchema).min(1).max(500).nullable().default(null),
@@ -32,6 +47,13 @@ export type OptimizeInput = z.output<typeof optimizeInputSchema>;
 
 export const optimizeScopeSchema = z.enum(['question-template', 'wrapper', 'prefix']);
 export const similaritySchema = z.enum(['embeddings', 'lexical']);
+/** One round's proposals: how many were asked, how many were valid, and why the others were refused. */
+export const roundReportSchema = z.object({
+  round: countSchema, asked: countSchema, valid: countSchema, rejected: countSchema,
+  /** Each refusal reason with how often it occurred, the most frequent first. */
+  reasons: z.array(z.object({ problem: z.string(), count: countSchema })),
+});
+export type RoundReport = z.infer<typeof roundReportSchema>;
 
 export const candidateSchema = z.object({
   id: recordIdSchema,
@@ -64,6 +86,12 @@ export const optimizationSchema = z.object({
   questionTemplate: z.object({ text: z.string(), source: z.enum(['detected', 'declared']) }).nullable(),
   zeroShot: z.boolean(),
   similarity: similaritySchema,
+  /** The column that divides the dataset into tasks (resolved: never `auto`). */
+  taskBy: taskBySchema,
+  /** Per round: proposals asked, valid and refused with why (every round should end with `perRound` valid ones). */
+  roundReports: z.array(roundReportSchema),
+  /** Candidates a round should end with (the paper's 3). */
+  perRound: countSchema,
   /** What departs from the paper and changes results, e.g. the lexical similarity fallback. */
   warnings: z.array(z.string()),
   ...outcomeFields(z.enum(['running', 'paused', 'done', 'failed', 'cancelled'])),
@@ -94,7 +122,9 @@ export const optimizePlanSchema = z.object({
     judgeAtMost: z.number().int(),
   }),
   total: countSchema,
-  similarity: similaritySchema,
+  /** null: no embeddings endpoint and no opt-in to the lexical measure, so the optimisation would be refused. */
+  similarity: similaritySchema.nullable(),
+  taskBy: taskBySchema,
   scope: optimizeScopeSchema,
   questionTemplate: z.string().nullable(),
   warnings: z.array(z.string()),

@@ -24,11 +24,17 @@ export interface Example {
 
 const PLACEHOLDER_RULE = 'The prompt is a template applied to every question: keep the placeholders {question} and {options} (and {hint_line} if present) exactly as written, each once.';
 
-/** The rule for whole-prompt mode: on a templated task the question's own words are editable and only its slots stay. */
-function placeholderRule(slots: readonly string[]): string {
-  if (slots.length === 0) return PLACEHOLDER_RULE;
+/**
+ * The rule for whole-prompt mode. `slots` null: the wrapper around a verbatim {question}. Otherwise the task's question
+ * is written into the prompt and its words are editable; only its slots stay — none at all when every item asks the
+ * same question (the paper's helmet or artwork-emotion tasks), which the optimizer may then rewrite whole.
+ */
+function placeholderRule(slots: readonly string[] | null): string {
+  if (slots === null) return PLACEHOLDER_RULE;
+  const whole = 'The prompt is the task\'s whole prompt, including the wording of its question, applied to every question of the task: you may rephrase any of its words';
+  if (slots.length === 0) return `${whole}, including the question itself (every item of the task asks it), but keep {options} (and {hint_line} if present) exactly as written, each once.`;
   const names = slots.map((s) => `{${s}}`).join(', ');
-  return `The prompt is the task's whole prompt, including the wording of its question, applied to every question of the task: you may rephrase any of its words, but keep the slots ${names} and {options} (and {hint_line} if present) exactly as written, each once; each question fills the slots with its own words.`;
+  return `${whole}, but keep the slots ${names} and {options} (and {hint_line} if present) exactly as written, each once; each question fills the slots with its own words.`;
 }
 
 /** A proposal refused for this slot, told back to the optimizer when it is asked again. */
@@ -50,7 +56,7 @@ function exampleLines(examples: readonly Example[]): string {
 
 export function optimizerPrompt(input: {
   task: string; mode: PromptMode; top: readonly RankedPrompt[]; examples: readonly Example[]; counter: number;
-  slots?: readonly string[]; refused?: readonly Refusal[];
+  slots?: readonly string[] | null; refused?: readonly Refusal[];
 }): string {
   const gradient = input.top.map((p) => [
     `<prompt>${p.prompt}</prompt>`,
@@ -59,7 +65,7 @@ export function optimizerPrompt(input: {
   ].join('\n')).join('\n\n');
   return [
     `You improve the prompt given to a multimodal model that is evaluated on the task "${input.task}". A better prompt makes the model answer more questions correctly without changing what the task asks.`,
-    input.mode === 'whole' ? placeholderRule(input.slots ?? []) : PREFIX_RULE,
+    input.mode === 'whole' ? placeholderRule(input.slots ?? null) : PREFIX_RULE,
     `Earlier prompts, best first, with their scores and an analysis of the mistakes the model made with them:\n\n${gradient}`,
     `Examples of the task's questions with their correct answers:\n${exampleLines(input.examples)}`,
     `Write one new prompt that is different from all the prompts above and likely to score higher. You can only edit at most ${input.counter} words of the best prompt. Reply with the new prompt only, between <prompt> and </prompt>.`,
@@ -106,13 +112,13 @@ export interface TransferPair {
 
 /** Zero-shot mode: no labelled example of the new task, only how other tasks' prompts changed for this model. */
 export function zeroShotPrompt(input: {
-  task: string; mode: PromptMode; p0: string; pairs: readonly TransferPair[]; counter: number; slots?: readonly string[]; refused?: readonly Refusal[];
+  task: string; mode: PromptMode; p0: string; pairs: readonly TransferPair[]; counter: number; slots?: readonly string[] | null; refused?: readonly Refusal[];
 }): string {
   const pairs = input.pairs.map((p) => `Task "${p.task}"\nOriginal: <prompt>${p.original}</prompt>\nOptimised: <prompt>${p.optimised}</prompt>`).join('\n\n');
   return [
     'Prompts of other tasks were optimised for the same multimodal model; each original prompt was rewritten into one the model answers better with:',
     pairs,
-    input.mode === 'whole' ? placeholderRule(input.slots ?? []) : PREFIX_RULE,
+    input.mode === 'whole' ? placeholderRule(input.slots ?? null) : PREFIX_RULE,
     `Rewrite the prompt of the new task "${input.task}" in the way this model appears to prefer. You can only edit at most ${input.counter} words.\n<prompt>${input.p0}</prompt>`,
     'Reply with the new prompt only, between <prompt> and </prompt>.',
     ...refusalLines(input.refused ?? []),
@@ -127,11 +133,14 @@ export function parseCandidate(reply: string): string | null {
   return text === '' ? null : text;
 }
 
-/** Why a candidate cannot be used as a prompt of this mode, or null when it can. */
-export function candidateProblem(candidate: string, mode: PromptMode, multipleChoice: boolean, slots: readonly string[] = []): string | null {
+/**
+ * Why a candidate cannot be used as a prompt of this mode, or null when it can. `slots` as for the meta-prompt: null
+ * when the prompt wraps a verbatim {question}; the question template's slots (possibly none) when it is written in.
+ */
+export function candidateProblem(candidate: string, mode: PromptMode, multipleChoice: boolean, slots: readonly string[] | null = null): string | null {
   if (mode === 'prefix') return /\{(question|options)\}/.test(candidate) ? 'a prefix must not contain {question} or {options}' : null;
   const count = (p: string) => candidate.split(p).length - 1;
-  if (slots.length > 0) {
+  if (slots !== null) {
     if (count('{question}') > 0) return 'the task\'s question is written into the prompt; it must not contain {question}';
     const lost = slots.find((s) => count(`{${s}}`) !== 1);
     if (lost) return `the prompt must contain the slot {${lost}} exactly once`;

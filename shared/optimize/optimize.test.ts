@@ -6,6 +6,7 @@ import { summariseByModel } from './summary';
 import { wordDiff } from './diff';
 import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem, slotNames } from './question-template';
 import { presetTemplate, renderPrompt } from '../prompts/templates';
+import { MMMU_SUBJECTS, mmmuSubject } from './mmmu-subjects';
 
 describe('TP-Eval scoring', () => {
   it('uses the paper\'s defaults: N = 16, K = 8, 3 per round, α = 0.8, α* = 0.6, temperature 1.0', () => {
@@ -87,6 +88,9 @@ describe('TP-Eval texts', () => {
     expect(candidateProblem('Count the {object} in the image. {options}', 'whole', true, ['object'])).toBeNull();
     expect(candidateProblem('Count them. {options}', 'whole', true, ['object'])).toMatch(/slot \{object\} exactly once/);
     expect(candidateProblem('{question} {object} {options}', 'whole', true, ['object'])).toMatch(/must not contain \{question\}/);
+    // A question written in with no slot (every item asks it): any rewording that keeps {options} is a prompt.
+    expect(candidateProblem('Is the person wearing a hard hat? {options}', 'whole', true, [])).toBeNull();
+    expect(candidateProblem('{question} {options}', 'whole', true, [])).toMatch(/must not contain \{question\}/);
   });
 
   it('shows the analyzer each wrong answer\'s images right after it, and only text to a text-only analyzer', () => {
@@ -144,7 +148,10 @@ describe('question templates', () => {
 
   it('finds no template in questions that share little, and checks a declared one', () => {
     expect(detectQuestionTemplate(['What is the value of the largest bar?', 'Which animal is on the left?', 'Is the line increasing?'])).toBeNull();
-    expect(detectQuestionTemplate(['Same question?', 'Same question?'])).toBeNull();
+    // Every item asking the same question: the question is the template, with no slot (TP-Eval rewrites it whole).
+    expect(detectQuestionTemplate(['Is the person wearing a helmet?', ' Is the person wearing a helmet?'])).toBe('Is the person wearing a helmet?');
+    expect(detectQuestionTemplate(['Is {x} here?', 'Is {x} here?'])).toBeNull();
+    expect(detectQuestionTemplate(['?', '?'])).toBeNull();
     expect(slotNames('From {start} to {end}, how far?')).toEqual(['start', 'end']);
     expect(matchQuestion('From {start} to {end}, how far?', 'From  Paris to New York , how far?')).toEqual({ start: 'Paris', end: 'New York' });
     expect(questionTemplateProblem('Is {question} right?')).toMatch(/reserved/);
@@ -160,5 +167,16 @@ describe('question templates', () => {
     expect(renderPrompt(template, question, 0, true)).toEqual([{ kind: 'text', text: 'Count every cats you can see. A. 1' }]);
     expect(() => renderPrompt(template, { ...question, text: 'Where is the cat?' }, 0, true)).toThrow(/not written in the task's template/);
     expect(inlineQuestionTemplate(base.multipleChoice, 'How many {object} are there?')).toContain('Question: How many {object} are there?\nOptions:');
+  });
+});
+
+describe('MMMU subjects', () => {
+  it('lists the 30 subjects of MMMU\'s evaluation code and reads one from an MMMU id', () => {
+    expect(new Set(MMMU_SUBJECTS).size).toBe(30);
+    expect(mmmuSubject('validation_Art_Theory_12')).toBe('Art_Theory');
+    expect(mmmuSubject('dev_Diagnostics_and_Laboratory_Medicine_3')).toBe('Diagnostics_and_Laboratory_Medicine');
+    expect(mmmuSubject('test_Math_100')).toBe('Math');
+    expect(mmmuSubject('validation_Painting_1')).toBeNull();
+    expect(mmmuSubject('q12')).toBeNull();
   });
 });

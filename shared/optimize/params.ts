@@ -15,6 +15,9 @@ export const optimizeParamsSchema = z.object({
   temperature: z.number().min(0).max(2).default(1),
   budgetDecay: z.number().gt(0).max(1).default(0.85),
   minBudget: z.number().int().min(1).max(100).default(3),
+  /** Examples with gold answers in the meta-prompt, and wrong answers shown to the analyzer: null shows all, as the paper does. */
+  maxExamples: z.number().int().min(1).max(10000).nullable().default(null),
+  maxWrong: z.number().int().min(1).max(10000).nullable().default(null),
 });
 export type OptimizeParams = z.infer<typeof optimizeParamsSchema>;
 

@@ -101,6 +101,7 @@ function joinTokens(parts: readonly string[]): string {
  */
 export function detectQuestionTemplate(questions: readonly string[]): string | null {
   const distinct = [...new Set(questions.map((q) => q.trim()))];
+  if (distinct.length === 1) return sameQuestion(distinct[0]!);
   if (distinct.length < 2) return null;
   const tokenised = distinct.map(tokens);
   let shared = tokenised[0]!;
@@ -118,6 +119,16 @@ export function detectQuestionTemplate(questions: readonly string[]): string | n
   if (n === 0) return null;
   const template = joinTokens(parts);
   return distinct.every((q) => matchQuestion(template, q) !== null) ? template : null;
+}
+
+/**
+ * When every item asks the same question (TP-Eval's helmet, spot-the-similarity and artwork-emotion tasks), the
+ * question itself is the template, with no slot: the optimizer may rewrite all of it. Not when its text reads like a
+ * slot (`{name}`), which the renderer would try to fill.
+ */
+function sameQuestion(question: string): string | null {
+  if (/\{[A-Za-z_]\w*\}/.test(question)) return null;
+  return tokens(question).some((t) => /[\p{L}\p{N}]/u.test(t)) ? question : null;
 }
 
 /** The wrapper with the question template written in place of {question}: the whole task prompt p0. */

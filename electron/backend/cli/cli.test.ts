@@ -407,18 +407,30 @@ describe('anchor optimize', () => {
       const common = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--embeddings', 'tp-helper', '--rounds', '2'];
       const dry = await anchorAsync(...common, '--dry-run', '--json');
       expect(JSON.parse(dry.stdout).value).toMatchObject({ fewSize: 8, testSize: 8, candidates: 7, calls: { target: 56, optimizer: 6 } });
-      const lexical = await anchorAsync('optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper', '--dry-run');
-      expect(lexical.stdout).toMatch(/optimised: the whole task prompt, with the question template "Question \{slot1\}: which shape is marked\?"/);
+      const bare = ['optimize', '--project', project, '--dataset', 'evalset', '--model', 'tp-target', '--optimizer', 'tp-helper'];
+      const unset = await anchorAsync(...bare, '--dry-run');
+      expect(unset.stdout).toMatch(/optimised: the whole task prompt, with the question template "Question \{slot1\}: which shape is marked\?"/);
+      // Without an embeddings endpoint the dry run says there is no measure yet; lexical is an opt-in, labelled.
+      expect(unset.stdout).toMatch(/similarity: none configured — give --embeddings <endpoint>, or opt in with --lexical-similarity; tasks by category/);
+      expect(JSON.parse((await anchorAsync(...bare, '--dry-run', '--json')).stdout).value).toMatchObject({ similarity: null, taskBy: 'category' });
+      const refused = await anchorAsync(...bare, '--json');
+      expect(JSON.parse(refused.stdout).error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/no similarity measure/) });
+      const lexical = await anchorAsync(...bare, '--lexical-similarity', '--dry-run');
+      expect(lexical.stdout).toMatch(/similarity: lexical \(shared words; opted in\)/);
       expect(lexical.stdout).toMatch(/warning: Similarity is lexical \(shared words\), not the paper's sentence embeddings/);
       expect(target.delivered()).toBe(0);
       const run = await anchorAsync(...common, '--evaluate', '--json');
       expect(run.code).toBe(0);
       const value = JSON.parse(run.stdout).value;
-      expect(value.optimization).toMatchObject({ status: 'done', round: 2, similarity: 'embeddings' });
+      expect(value.optimization).toMatchObject({ status: 'done', round: 2, similarity: 'embeddings', taskBy: 'category' });
+      expect(value.optimization.roundReports).toEqual([
+        expect.objectContaining({ round: 1, valid: 3 }), expect.objectContaining({ round: 2, valid: 3 }),
+      ]);
       expect(value.optimization.chosen.prompt).toBe(CAREFUL);
       expect(value.evaluation).toMatchObject({ task: 'evalset', original: 0, customised: 1 });
       const human = await anchorAsync(...common, '--task', 'odd', '--zero-shot');
       expect(human.stdout).toMatch(/optimisation \d+ \(tp-target · odd\): done, 1 of 1 rounds/);
+      expect(human.stdout).toMatch(/^round 1: 3 valid of \d+ asked/m);
     } finally {
       await target.stop();
       await helper.stop();

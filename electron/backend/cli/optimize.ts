@@ -6,7 +6,7 @@ import { finishedJob, runSettled } from './wait';
 interface OptimizeOptions extends Common {
   dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
   prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number;
-  alphaStar?: number; resume?: number; acceptEndpointChange?: boolean;
+  alphaStar?: number; resume?: number; acceptEndpointChange?: boolean; lexicalSimilarity?: boolean; taskBy?: string; maxExamples?: number; maxWrong?: number;
 }
 
 function humanPlan(plan: OptimizePlan): string {
@@ -14,13 +14,25 @@ function humanPlan(plan: OptimizePlan): string {
   return [
     `task "${plan.task}": ${plan.fewSize} few-shot items, ${plan.testSize} held out; ${plan.candidates} candidate prompts`,
     `at most ${plan.total} calls: ${c.target} to the target, ${c.optimizer} to the optimizer, ${c.analyzer} to the analyzer, ${c.embeddings} for embeddings`,
-    `(plus up to ${c.judgeAtMost} answer readings by the analyzer where the rules cannot read a reply, and up to ${c.optimizerRetriesAtMost} proposals asked again); similarity: ${plan.similarity}`,
+    `(plus up to ${c.judgeAtMost} answer readings by the analyzer where the rules cannot read a reply, and up to ${c.optimizerRetriesAtMost} proposals asked again)`,
+    `similarity: ${similarityLine(plan.similarity)}; tasks by ${plan.taskBy}`,
     `optimised: ${scopeLine(plan.scope, plan.questionTemplate)}`,
     ...plan.warnings.map((w) => `warning: ${w}`),
   ].join('\n');
 }
 
+function similarityLine(similarity: OptimizePlan['similarity']): string {
+  if (similarity === 'embeddings') return 'cosine of the embeddings endpoint\'s vectors';
+  return similarity === 'lexical' ? 'lexical (shared words; opted in)' : 'none configured — give --embeddings <endpoint>, or opt in with --lexical-similarity';
+}
+
+/** Per round: how many proposals were asked, valid and refused, and why. */
+function roundLines(o: Optimization): string[] {
+  return o.roundReports.map((r) => `round ${r.round}: ${r.valid} valid of ${r.asked} asked${r.rejected ? `; refused ${r.rejected}: ${r.reasons.map((x) => `${x.problem} ×${x.count}`).join(', ')}` : ''}`);
+}
+
 function scopeLine(scope: OptimizePlan['scope'], template: string | null): string {
+  if (scope === 'question-template' && template !== null && !/\{[A-Za-z_]\w*\}/.test(template)) return `the whole task prompt, including the question every item asks ("${template}"), which may be rewritten`;
   if (scope === 'question-template') return `the whole task prompt, with the question template "${template}" (its slots kept)`;
   return scope === 'wrapper' ? 'the wording around {question} (the questions stay verbatim)' : 'a prefix before every question';
 }
@@ -28,7 +40,7 @@ function scopeLine(scope: OptimizePlan['scope'], template: string | null): strin
 function humanResult(o: Optimization): string {
   const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${(x * 100).toFixed(1)}%`);
   const lines = [`optimisation ${o.id} (${o.name}): ${o.status}, ${o.round} of ${o.rounds} rounds, ${o.calls} calls${o.cost !== null ? `, $${o.cost.toFixed(4)}` : ''}`];
-  lines.push(`optimised: ${scopeLine(o.scope, o.questionTemplate?.text ?? null)}`, ...o.warnings.map((w) => `warning: ${w}`));
+  lines.push(`optimised: ${scopeLine(o.scope, o.questionTemplate?.text ?? null)}; tasks by ${o.taskBy}`, ...roundLines(o), ...o.warnings.map((w) => `warning: ${w}`));
   if (o.chosen) lines.push(`chosen (α* re-ranking): accuracy on D_few ${pct(o.chosen.accuracy)}, similarity ${o.chosen.similarity?.toFixed(3) ?? '—'} (${o.similarity})`, o.chosen.prompt);
   return lines.join('\n');
 }
@@ -43,11 +55,15 @@ export function registerOptimize(program: Command): void {
     .requiredOption('--model <name>', 'the endpoint whose prompt is customised')
     .requiredOption('--optimizer <name>', 'the endpoint that proposes prompts (also the analyzer unless --analyzer)')
     .option('--analyzer <name>', 'the endpoint that reads answers and explains mistakes')
-    .option('--embeddings <name>', 'an endpoint serving /v1/embeddings for similarity (default: a lexical measure, labelled as such)')
-    .option('--task <category>', 'the category to optimise (default: the whole dataset)')
+    .option('--embeddings <name>', 'an endpoint serving /v1/embeddings for similarity (required unless --lexical-similarity)')
+    .option('--lexical-similarity', 'without an embeddings endpoint, measure similarity by shared words (recorded and labelled; scores a paraphrase low)')
+    .option('--task <value>', 'the task to optimise: a value of the --task-by column (default: the whole dataset)')
+    .option('--task-by <column>', 'what divides the dataset into tasks: category, l2_category, subject, source, split, meta.<key>, mmmu-subject (default: MMMU subjects for MMMU ids, else category)')
     .option('--rounds <n>', 'rounds N (default 16)', int)
     .option('--alpha <x>', 'α while optimising (default 0.8)', Number)
     .option('--alpha-star <x>', 'α* when re-ranking (default 0.6)', Number)
+    .option('--max-examples <n>', 'examples with answers in the optimizer\'s meta-prompt (default: all of D_few, as the paper)', int)
+    .option('--max-wrong <n>', 'wrong answers shown to the analyzer (default: all, as the paper)', int)
     .option('--prefix', 'optimise an added "Answer the questions about {task}" prefix instead of the whole prompt')
     .option('--question-template <text>', 'the task\'s question template with {name} slots, e.g. "How many {object} are there?" (default: detected from the questions)')
     .option('--wrapper-only', 'optimise only the wording around {question}, even when the questions share a template')
@@ -63,12 +79,13 @@ export function registerOptimize(program: Command): void {
         if (!dataset) throw new Error(`no dataset named "${opts.dataset}"`);
         const input = {
           datasetId: dataset.id, target: opts.model, optimizer: opts.optimizer, analyzer: opts.analyzer ?? null,
-          embeddings: opts.embeddings ?? null, task: opts.task ?? null, mode: opts.prefix ? 'prefix' as const : 'whole' as const,
+          embeddings: opts.embeddings ?? null, lexicalSimilarity: Boolean(opts.lexicalSimilarity), task: opts.task ?? null, taskBy: opts.taskBy ?? 'auto', mode: opts.prefix ? 'prefix' as const : 'whole' as const,
           zeroShot: Boolean(opts.zeroShot), scope: opts.wrapperOnly ? 'wrapper' as const : 'auto' as const,
           questionTemplate: opts.questionTemplate ?? null,
           params: {
             ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}), ...(opts.alpha !== undefined ? { alpha: opts.alpha } : {}),
             ...(opts.alphaStar !== undefined ? { alphaStar: opts.alphaStar } : {}),
+            ...(opts.maxExamples !== undefined ? { maxExamples: opts.maxExamples } : {}), ...(opts.maxWrong !== undefined ? { maxWrong: opts.maxWrong } : {}),
           },
         };
         if (opts.resume !== undefined) {

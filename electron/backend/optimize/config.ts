@@ -1,4 +1,4 @@
-import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed } from '@shared/contract';
+import { runConfigInputSchema, type OptimizeInput, type RunConfigParsed, type TaskBy } from '@shared/contract';
 import { presetTemplate, type PromptTemplate } from '@shared/prompts/templates';
 import type { OptimizeParams } from '@shared/optimize/params';
 import type { Db } from '../db/open';
@@ -6,7 +6,7 @@ import type { EndpointStore } from '../endpoints/endpoints';
 import { recordEndpoint } from '../endpoints/recorded';
 import { AppError } from '../errors';
 import { findDataset } from '../datasets/datasets';
-import { multipleChoiceTexts, taskItems } from './store';
+import { isMmmuDataset, multipleChoiceTexts, taskItems } from './store';
 import { detectQuestionTemplate, inlineQuestionTemplate, matchQuestion, questionTemplateProblem } from '@shared/optimize/question-template';
 
 /** An optimisation's settings, frozen when it is created so resuming it asks exactly the same things. */
@@ -18,6 +18,10 @@ export interface OptimizeConfig {
   optimizer: string;
   analyzer: string;
   embeddings: string | null;
+  /** How similarity to p0 is measured, as chosen when frozen; null only in a plan that would be refused (no measure chosen). */
+  similarity: 'embeddings' | 'lexical' | null;
+  /** The column `task` is a value of (resolved: MMMU subjects or the category when `auto` was asked). */
+  taskBy: Exclude<TaskBy, 'auto'>;
   mode: 'whole' | 'prefix';
   /** What is optimised (METHODS §7.7): the task's own question template with its slots, the wrapper around the question, or a prefix. */
   scope: OptimizeScope;
@@ -78,6 +82,12 @@ function questionTemplateOf(db: Db, input: OptimizeInput, itemIds: number[]): Op
   return detected ? { text: detected, source: 'detected' } : null;
 }
 
+/** `auto` as a column: MMMU's subjects when every item has an MMMU id (the paper's MMMU tasks), else the category. */
+export function resolveTaskBy(db: Db, datasetId: number, taskBy: TaskBy): Exclude<TaskBy, 'auto'> {
+  if (taskBy !== 'auto') return taskBy;
+  return isMmmuDataset(db, datasetId) ? 'mmmu-subject' : 'category';
+}
+
 /**
  * Freezes an optimisation: the endpoints must exist, the task must have questions, and D_few is the chosen items, the
  * task's validation split, or (as the paper does for MMMU's dev+val) every other item; the rest is the test set.
@@ -92,9 +102,10 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
   }
   const template = presetTemplate(input.templateId);
   if (!template) throw new AppError('invalid_input', `no prompt template "${input.templateId}"`);
-  const items = taskItems(db, input.datasetId, input.task);
+  const taskBy = resolveTaskBy(db, input.datasetId, input.taskBy);
+  const items = taskItems(db, input.datasetId, input.task, taskBy);
   const label = input.task ?? findDataset(db, input.datasetId).name;
-  if (items.length === 0) throw new AppError('invalid_input', `the task "${label}" has no items`);
+  if (items.length === 0) throw new AppError('invalid_input', `the task "${label}" (by ${taskBy}) has no items`);
   let few: number[];
   if (input.zeroShot) few = [];
   else if (input.fewItemIds) {
@@ -112,7 +123,8 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
   const scope: OptimizeScope = input.mode === 'prefix' ? 'prefix' : questionTemplate ? 'question-template' : 'wrapper';
   return {
     datasetId: input.datasetId, task: input.task, roles: input.roles, target: input.target, optimizer: input.optimizer,
-    analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, mode: input.mode, scope, questionTemplate, zeroShot: input.zeroShot,
+    analyzer: input.analyzer ?? input.optimizer, embeddings: input.embeddings, similarity: input.embeddings ? 'embeddings' : input.lexicalSimilarity ? 'lexical' : null,
+    taskBy, mode: input.mode, scope, questionTemplate, zeroShot: input.zeroShot,
     template, p0: initialPrompt(template, input.mode, label, questionTemplate?.text ?? null), fewItemIds: few,
     testItemIds: items.map((i) => i.id).filter((id) => !fewSet.has(id)),
     params: input.params, recorded,
@@ -121,7 +133,8 @@ export function freezeOptimizeConfig(db: Db, input: OptimizeInput, endpoints: En
 
 /** The questions of the task among these items: a candidate's few-shot set, or the held-out test set. */
 export function taskFilter(config: OptimizeConfig, itemIds: number[]): RunConfigParsed['filter'] {
-  return { ...(config.task !== null ? { category: config.task } : {}), itemIds };
+  // The item ids alone pick the task's questions; a category filter as well only where tasks are categories.
+  return { ...(config.task !== null && config.taskBy === 'category' ? { category: config.task } : {}), itemIds };
 }
 
 /** An ordinary run asking the target with a prompt: deterministic, the analyzer reading what the rules cannot. */

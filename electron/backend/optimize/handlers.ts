@@ -10,10 +10,11 @@ import type { EventBus } from '../events';
 import type { JobRegistry } from '../jobs/registry';
 import { readJudge, readPrompt } from '../runs/columns';
 import type { RunManager } from '../runs/manager';
-import { freezeOptimizeConfig, runInputFor, taskFilter, type OptimizeConfig } from './config';
+import { findDataset } from '../datasets/datasets';
+import { freezeOptimizeConfig, resolveTaskBy, runInputFor, taskFilter, type OptimizeConfig } from './config';
 import { accuracyOf, MAX_ASKS, runOptimization } from './optimize';
 import {
-  callRows, candidates, configWarnings, createOptimization, datasetNameOf, evaluatedRows, frozenConfig, optimizationIds, optimizationRow,
+  callRows, candidates, configWarnings, createOptimization, datasetNameOf, evaluatedRows, frozenConfig, itemsByTask, optimizationIds, optimizationRow,
   optimizationSummary, setTestRuns,
 } from './store';
 import { selectQuestions } from '../runs/runs';
@@ -34,7 +35,7 @@ function planOf(db: Db, config: OptimizeConfig, task: string): OptimizePlan {
   };
   return {
     task, fewSize: config.fewItemIds.length, testSize: config.testItemIds.length, candidates: 1 + proposals, calls,
-    total: calls.target + calls.optimizer + calls.analyzer + calls.embeddings, similarity: config.embeddings ? 'embeddings' : 'lexical',
+    total: calls.target + calls.optimizer + calls.analyzer + calls.embeddings, similarity: config.similarity, taskBy: config.taskBy,
     scope: config.scope, questionTemplate: config.questionTemplate?.text ?? null, warnings: configWarnings(config),
   };
 }
@@ -85,12 +86,22 @@ export function optimizeHandlers(state: OptimizeContext): Pick<Handlers, Optimiz
 
   const create = (input: OptimizeInput, userId: string | null) => {
     const config = freezeOptimizeConfig(db(), input, state.endpoints);
+    if (config.similarity === null) {
+      throw new AppError('invalid_input', 'no similarity measure: name an embeddings endpoint (/v1/embeddings), or opt in to the lexical measure (shared words), which scores a paraphrase low');
+    }
     const id = createOptimization(db(), config, taskName(input), userId, state.now());
     state.events.changed(['runs']);
     return { id, ...launch(id, userId) };
   };
 
   return {
+    'optimizations.tasks': ({ datasetId, taskBy }) => {
+      findDataset(db(), datasetId);
+      const resolved = resolveTaskBy(db(), datasetId, taskBy);
+      const counts = new Map<string, number>();
+      for (const item of itemsByTask(db(), datasetId, resolved)) counts.set(item.task ?? '', (counts.get(item.task ?? '') ?? 0) + 1);
+      return { taskBy: resolved, tasks: [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value)) };
+    },
     'optimizations.plan': (input) => planOf(db(), freezeOptimizeConfig(db(), input, state.endpoints), taskName(input)),
     'optimizations.start': (input, ctx) => {
       const { id, job } = create(input, ctx.userId);

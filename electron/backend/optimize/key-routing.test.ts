@@ -32,7 +32,7 @@ describe('security: a received optimisation resumed by its new owner (issue 29)'
     await ctx.backend.call('endpoints.save', { endpoint: { name: 'optimizer', baseUrl: sender.helper.url, model: 'gpt-helper' } });
     sender.target.server.hold();
     const { optimizationId: id, jobId } = await ctx.backend.call('optimizations.start', {
-      datasetId, target: 'target', optimizer: 'optimizer', params: { rounds: 1, perRound: 1, topK: 8 },
+      datasetId, target: 'target', optimizer: 'optimizer', lexicalSimilarity: true, params: { rounds: 1, perRound: 1, topK: 8 },
     });
     await until(() => sender.target.server.waiting() > 0);
     await ctx.backend.call('jobs.cancel', { id: jobId });

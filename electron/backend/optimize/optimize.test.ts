@@ -22,7 +22,7 @@ async function setUp(options: { embeddings?: boolean } = {}) {
   await ctx.backend.call('endpoints.save', { endpoint: { name: 'optimizer', baseUrl: helperUrl, model: 'gpt-helper', concurrency: 2, ...priced } });
   if (options.embeddings !== false) await ctx.backend.call('endpoints.save', { endpoint: { name: 'embedder', baseUrl: helperUrl, model: 'embed-small', ...priced } });
   const input = {
-    datasetId, target: 'target', optimizer: 'optimizer', embeddings: options.embeddings === false ? null : 'embedder',
+    datasetId, target: 'target', optimizer: 'optimizer', embeddings: options.embeddings === false ? null : 'embedder', lexicalSimilarity: options.embeddings === false,
     params: { rounds: 3, perRound: 3, topK: 8 },
   };
   return { datasetId, target, helper, input };

@@ -33,10 +33,14 @@ export interface OptimizeDeps {
 
 const OPTIMIZER_MAX_TOKENS = 1024;
 const ANALYZER_MAX_TOKENS = 400;
-const EXAMPLES_SHOWN = 10;
-/** How many times one slot's proposal is asked for at most (the first ask and three more). */
+/**
+ * A round asks the optimizer at most perRound × MAX_ASKS times in all: a slot whose proposals keep being refused
+ * takes the asks the other slots did not need, so a round ends short of perRound valid candidates only when the
+ * optimizer fails that often.
+ */
 export const MAX_ASKS = 4;
-const WRONG_SHOWN = 8;
+/** One slot's asks at most: the ask number is the seed's tens digit (seed = round·100 + ask·10 + slot). */
+const MAX_SLOT_ASKS = 10;
 const never = new AbortController().signal;
 
 /** Asks the target model a set of items with a prompt, as an ordinary run of the engine (cache, retries, extraction). */
@@ -71,8 +75,8 @@ export function accuracyOf(db: Db, runId: number): number {
 }
 
 /** The first wrong answers of a run with their questions' images, which the analyzer is shown. */
-function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Map<string, HelperImage> } {
-  const rows = wrongRows(db, runId, WRONG_SHOWN);
+function wrongAnswers(db: Db, runId: number, maxWrong: number | null): { wrong: WrongAnswer[]; images: Map<string, HelperImage> } {
+  const rows = wrongRows(db, runId, maxWrong);
   const imagesOf = itemImagesReader(db);
   const images = new Map<string, HelperImage>();
   const wrong = rows.map((r) => {
@@ -87,7 +91,7 @@ function wrongAnswers(db: Db, runId: number): { wrong: WrongAnswer[]; images: Ma
 }
 
 function examplesOf(db: Db, config: OptimizeConfig): Example[] {
-  const rows = exampleRows(db, config.fewItemIds, config.roles, EXAMPLES_SHOWN);
+  const rows = exampleRows(db, config.fewItemIds, config.roles, config.params.maxExamples);
   return rows.map((r) => ({
     question: r.text, options: readOptions(r.options).map((o) => `${o.label}. ${o.text}`), answer: readAnswer(r.answer).join(' / '),
   }));
@@ -107,8 +111,8 @@ interface Session {
   embedder: Helper | null;
   ctx: OptimizationCall;
   total: number;
-  /** The question template's slots a candidate must keep. */
-  slots: string[];
+  /** The question template's slots a candidate must keep (none when every item asks the same question); null: no template, the prompt wraps {question}. */
+  slots: string[] | null;
 }
 
 function openSession(id: number, deps: OptimizeDeps): Session {
@@ -125,7 +129,7 @@ function openSession(id: number, deps: OptimizeDeps): Session {
     embedder: config.embeddings ? helper(config.embeddings) : null,
     ctx: { db, optimizationId: id, policy: deps.retry, signal: deps.control.signal, now: iso },
     total: config.zeroShot ? p.perRound : 1 + p.rounds * p.perRound,
-    slots: config.questionTemplate ? slotNames(config.questionTemplate.text) : [],
+    slots: config.questionTemplate ? slotNames(config.questionTemplate.text) : null,
   };
 }
 
@@ -150,7 +154,7 @@ async function score(s: Session, c: Candidate): Promise<void> {
   updateCandidate(db, c.id, { run_id: runId });
   const accuracy = accuracyOf(db, runId);
   const sim = await similarity(s, c.prompt, c.id);
-  const { wrong, images } = wrongAnswers(db, runId);
+  const { wrong, images } = wrongAnswers(db, runId, p.maxWrong);
   const seesImages = s.analyzer.endpoint.kind !== 'text';
   const introspection = wrong.length
     ? await askHelper(s.ctx, s.analyzer, 'analyzer', introspectionParts(c.prompt, wrong, seesImages), { temperature: 0, maxTokens: ANALYZER_MAX_TOKENS, seed: 0 }, c.id, images)
@@ -175,20 +179,22 @@ function problemOf(s: Session, prompt: string | null, base: string, budget: numb
 }
 
 /**
- * A refused proposal is asked for again, told why, up to MAX_ASKS times, so a round scores all its candidates (the
+ * A refused proposal is asked for again, told why, up to `maxAsks` times, so a round scores all its candidates (the
  * paper's three per round) instead of shrinking. Each ask has its own seed, so a resumed slot reads every ask back
- * from the cache in the same order.
+ * from the cache in the same order. Returns how many asks the slot took.
  */
-async function propose(s: Session, round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> {
+async function propose(
+  s: Session, round: number, slot: number, ask: (budget: number, refused: Refusal[]) => string, base: string, maxAsks: number,
+): Promise<number> {
   const { db, id, p } = s;
   const existing = candidates(db, id).find((c) => c.round === round && c.slot === slot);
   if (existing) {
     if (existing.status === 'pending') await score(s, existing);
-    return;
+    return existing.refused.length + 1;
   }
   const budget = editBudget(round, s.config.p0, p);
   const refused: Refusal[] = [];
-  for (let attempt = 0; attempt < MAX_ASKS; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const seed = round * 100 + attempt * 10 + slot;
     const reply = await askHelper(s.ctx, s.optimizer, 'optimizer', ask(budget, refused), { temperature: p.temperature, maxTokens: OPTIMIZER_MAX_TOKENS, seed }, null);
     const prompt = parseCandidate(reply);
@@ -196,27 +202,34 @@ async function propose(s: Session, round: number, slot: number, ask: (budget: nu
     const edits = prompt ? wordEditDistance(base, prompt) : null;
     if (!problem) {
       await score(s, insertCandidate(db, id, { round, slot, prompt: prompt!, status: 'pending', problem: null, edits, budget, refused }, s.iso()));
-      return;
+      return attempt + 1;
     }
-    if (attempt === MAX_ASKS - 1) {
+    if (attempt >= maxAsks - 1) {
       insertCandidate(db, id, { round, slot, prompt: prompt ?? reply.slice(0, 2000), status: 'rejected', problem, edits, budget, refused }, s.iso());
-      return;
+      return attempt + 1;
     }
     refused.push({ prompt: (prompt ?? reply).slice(0, 2000), problem });
   }
 }
 
+/** A round's slots in order, sharing the round's asks: each slot leaves at least one ask for every later slot. */
+async function proposeRound(s: Session, round: number, ask: (budget: number, refused: Refusal[]) => string, base: string): Promise<void> {
+  const { perRound } = s.p;
+  let left = perRound * MAX_ASKS;
+  for (let slot = 0; slot < perRound; slot++) {
+    left -= await propose(s, round, slot, ask, base, Math.max(1, Math.min(MAX_SLOT_ASKS, left - (perRound - slot - 1))));
+    report(s);
+  }
+}
+
 /** Zero-shot: candidates proposed from other tasks' improvements, in one round. */
 async function zeroShotRound(s: Session): Promise<void> {
-  const { db, id, config, p } = s;
+  const { db, id, config } = s;
   setRound(db, id, 1);
   const pairs = transferPairs(db, config, id);
   if (pairs.length === 0) throw new AppError('invalid_input', `zero-shot needs finished optimisations of other tasks for ${config.target} that improved their prompt; run a few-shot one first`);
-  for (let slot = 0; slot < p.perRound; slot++) {
-    await propose(s, 1, slot,
-      (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
-    report(s);
-  }
+  await proposeRound(s, 1,
+    (counter, refused) => zeroShotPrompt({ task: s.label, mode: config.mode, p0: config.p0, pairs, counter, slots: s.slots, refused }), config.p0);
 }
 
 /** Few-shot: each round's candidates proposed from the top-K prompts so far, with their scores and introspections. */
@@ -235,10 +248,7 @@ async function fewShotRounds(s: Session, fromRound: number): Promise<void> {
       top: top.map((c) => ({ prompt: c.prompt, score: combinedScore(c.accuracy, c.similarity, p.alpha), accuracy: c.accuracy, similarity: c.similarity,
         introspection: c.introspection })),
     });
-    for (let slot = 0; slot < p.perRound; slot++) {
-      await propose(s, round, slot, text, top[0]?.prompt ?? config.p0);
-      report(s);
-    }
+    await proposeRound(s, round, text, top[0]?.prompt ?? config.p0);
   }
 }
 

@@ -1,4 +1,5 @@
-import { candidateSchema, type Candidate, type Optimization } from '@shared/contract';
+import { candidateSchema, taskColumns, type Candidate, type Optimization, type RoundReport, type TaskBy } from '@shared/contract';
+import { mmmuSubject } from '@shared/optimize/mmmu-subjects';
 import { jsonColumn } from '../db/json-column';
 import type { Db } from '../db/open';
 import { statement } from '../db/statements';
@@ -27,17 +28,30 @@ export function optimizationRow(db: Db, id: number): OptimizationRow & { frozen:
  * `createOptimization` wrote it: the contract has no schema for it (it is the backend's own frozen form).
  */
 export function frozenConfig(json: string): OptimizeConfig {
-  const stored = jsonColumn<Partial<OptimizeConfig> & Omit<OptimizeConfig, 'scope' | 'questionTemplate'>>(json);
-  return { ...stored, scope: stored.scope ?? (stored.mode === 'prefix' ? 'prefix' : 'wrapper'), questionTemplate: stored.questionTemplate ?? null };
+  type Caps = 'maxExamples' | 'maxWrong';
+  type Stored = Partial<OptimizeConfig> & Omit<OptimizeConfig, 'scope' | 'questionTemplate' | 'similarity' | 'taskBy' | 'params'>
+    & { params: Omit<OptimizeConfig['params'], Caps> & Partial<Pick<OptimizeConfig['params'], Caps>> };
+  const stored = jsonColumn<Stored>(json);
+  const { maxExamples = 10, maxWrong = 8 } = stored.params;
+  return {
+    ...stored, scope: stored.scope ?? (stored.mode === 'prefix' ? 'prefix' : 'wrapper'), questionTemplate: stored.questionTemplate ?? null,
+    // Frozen before these were settings: similarity fell back to lexical silently, tasks were categories, and the
+    // meta-prompt showed 10 examples and the analyzer 8 wrong answers; a resume asks exactly what it asked before.
+    similarity: stored.similarity ?? (stored.embeddings ? 'embeddings' : 'lexical'), taskBy: stored.taskBy ?? 'category',
+    params: { ...stored.params, maxExamples, maxWrong },
+  };
 }
 
 /**
  * What an optimisation's results should be read with (METHODS §7.7): the lexical similarity stands in for the paper's
  * sentence embeddings, and a wrapper-only optimisation leaves the questions' own words as they are.
  */
-export function configWarnings(config: Pick<OptimizeConfig, 'embeddings' | 'scope' | 'zeroShot'>): string[] {
+export function configWarnings(config: Pick<OptimizeConfig, 'similarity' | 'scope' | 'zeroShot'>): string[] {
   const warnings: string[] = [];
-  if (!config.embeddings) {
+  if (config.similarity === null) {
+    warnings.push('No embeddings endpoint is configured, so the optimisation will not start: name one serving /v1/embeddings (a BERT-family '
+      + 'model under vLLM, Ollama or a hosted API), as the paper measures meaning with a sentence encoder, or opt in to the lexical measure (shared words).');
+  } else if (config.similarity === 'lexical') {
     warnings.push('Similarity is lexical (shared words), not the paper\'s sentence embeddings: a paraphrase scores low. It weighs '
       + `${config.zeroShot ? 'all of the choice' : '20% of c while optimising and 40% of the final ranking'}; configure an embeddings endpoint (a local one serves a BERT-family model) to measure meaning.`);
   }
@@ -105,17 +119,64 @@ export function optimizationSummary(db: Db, id: number): Optimization {
   return {
     id, name: row.name, datasetId: row.dataset_id, task: row.task, target: config.target, optimizer: config.optimizer, mode: config.mode,
     scope: config.scope, questionTemplate: config.questionTemplate, warnings: configWarnings(config),
-    zeroShot: config.zeroShot, similarity: config.embeddings ? 'embeddings' : 'lexical', status: row.status, error: row.error, round: row.round,
+    zeroShot: config.zeroShot, similarity: config.similarity ?? 'lexical', taskBy: config.taskBy, roundReports: roundReports(all), perRound: config.params.perRound,
+    status: row.status, error: row.error, round: row.round,
     rounds: config.zeroShot ? 1 : config.params.rounds, p0: config.p0, best, chosen: all.find((c) => c.id === row.chosen_id) ?? null,
     fewSize: config.fewItemIds.length, calls: helper.n + target.n, cost, testOriginalRun: row.test_original, testCustomRun: row.test_custom,
     createdAt: row.created_at,
   };
 }
 
-/** The task's items in file order, with their split. */
-export function taskItems(db: Db, datasetId: number, task: string | null): { id: number; split: string | null }[] {
-  return db.prepare<unknown[], { id: number; split: string | null }>(`SELECT id, split FROM items WHERE dataset_id = ? ${task === null ? '' : "AND coalesce(category, '') = ?"} ORDER BY position`)
-    .all(...(task === null ? [datasetId] : [datasetId, task]));
+/** A dataset's items in file order with what can divide them into tasks: the source's id and the chosen column's value. */
+interface TaskItemRow { id: number; split: string | null; ext_id: string; value: string | null }
+
+/**
+ * The dataset's items in file order, each with its value of `taskBy` (a resolved one: an item column named in
+ * `taskColumns`, `meta.<key>`, or `mmmu-subject`). Column names are taken from that fixed list, never from the input.
+ */
+export function itemsByTask(db: Db, datasetId: number, taskBy: Exclude<TaskBy, 'auto'>): { id: number; split: string | null; task: string | null }[] {
+  const column = taskColumns.find((c) => c === taskBy);
+  // An imported file's own columns are kept in the item's meta (MMMU: at its top; TSV: under `extra`) or, for JSONL,
+  // in its first question's meta under `extra`.
+  const value = column ?? (taskBy.startsWith('meta.') ? `coalesce(json_extract(i.meta, ?), json_extract(i.meta, ?),
+    (SELECT json_extract(q.meta, ?) FROM questions q WHERE q.item_id = i.id ORDER BY q.role_rank LIMIT 1))` : 'NULL');
+  const key = `"${taskBy.slice(5)}"`;
+  const params: unknown[] = taskBy.startsWith('meta.') ? [`$.extra.${key}`, `$.${key}`, `$.extra.${key}`, datasetId] : [datasetId];
+  const rows = db.prepare<unknown[], TaskItemRow>(`SELECT i.id, i.split, i.ext_id, CAST(${value} AS TEXT) AS value FROM items i WHERE i.dataset_id = ? ORDER BY i.position`)
+    .all(...params);
+  return rows.map((r) => ({ id: r.id, split: r.split, task: taskBy === 'mmmu-subject' ? mmmuSubject(r.ext_id) : r.value }));
+}
+
+/**
+ * Per round, from the stored candidates: every ask of a slot is its refused proposals and its final one, so asked =
+ * refusals + candidates; the valid ones are those not rejected.
+ */
+export function roundReports(all: readonly Candidate[]): RoundReport[] {
+  const rounds = [...new Set(all.filter((c) => c.round > 0).map((c) => c.round))].sort((a, b) => a - b);
+  return rounds.map((round) => {
+    const mine = all.filter((c) => c.round === round);
+    const problems = mine.flatMap((c) => [...c.refused.map((r) => r.problem), ...(c.status === 'rejected' && c.problem ? [c.problem] : [])]);
+    const counts = new Map<string, number>();
+    // Over-budget refusals differ only by their numbers: counted as one reason.
+    for (const p of problems.map((x) => x.replace(/^edits \d+ words; this round allows \d+$/, 'over the edit budget'))) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const valid = mine.filter((c) => c.status !== 'rejected').length;
+    return {
+      round, asked: mine.length + mine.reduce((n, c) => n + c.refused.length, 0), valid, rejected: problems.length,
+      reasons: [...counts].map(([problem, count]) => ({ problem, count })).sort((a, b) => b.count - a.count || a.problem.localeCompare(b.problem)),
+    };
+  });
+}
+
+/** The task's items in file order, with their split: every item when task is null. */
+export function taskItems(db: Db, datasetId: number, task: string | null, taskBy: Exclude<TaskBy, 'auto'>): { id: number; split: string | null }[] {
+  const all = itemsByTask(db, datasetId, taskBy);
+  return task === null ? all : all.filter((i) => (i.task ?? '') === task);
+}
+
+/** Whether every item of the dataset has an MMMU id of one of its 30 subjects (then its tasks are the subjects). */
+export function isMmmuDataset(db: Db, datasetId: number): boolean {
+  const ids = db.prepare<[number], string>('SELECT ext_id FROM items WHERE dataset_id = ?').pluck().all(datasetId);
+  return ids.length > 0 && ids.every((id) => mmmuSubject(id) !== null);
 }
 
 /** The multiple-choice question texts of these items and roles, in item and role order. */
@@ -163,10 +224,11 @@ export function optimizationIds(db: Db, datasetId: number | undefined): number[]
 /** A wrong answer of a few-shot run, with its question, for the analyzer. */
 export interface WrongRow { text: string; item_id: number; options: string; answer: string; raw: string | null }
 
-export function wrongRows(db: Db, runId: number, limit: number): WrongRow[] {
+/** `limit` null: every wrong answer (SQLite reads LIMIT -1 as none). */
+export function wrongRows(db: Db, runId: number, limit: number | null): WrongRow[] {
   return db.prepare<[number, number], WrongRow>(`SELECT q.text, q.item_id, u.options, u.answer, p.raw FROM predictions p
     JOIN run_units u ON u.run_id = p.run_id AND u.question_id = p.question_id AND u.pass = p.pass JOIN questions q ON q.id = p.question_id
-    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, limit);
+    WHERE p.run_id = ? AND (p.correct = 0 OR p.status = 'error') ORDER BY u.position LIMIT ?`).all(runId, limit ?? -1);
 }
 
 export interface ImageRow { hash: string; mime: string; width: number; height: number }
@@ -180,10 +242,10 @@ export function itemImagesReader(db: Db): (itemId: number) => ImageRow[] {
 
 interface ExampleRow { text: string; options: string; answer: string }
 
-export function exampleRows(db: Db, itemIds: readonly number[], roles: readonly string[], limit: number): ExampleRow[] {
+export function exampleRows(db: Db, itemIds: readonly number[], roles: readonly string[], limit: number | null): ExampleRow[] {
   return db.prepare<[string, string, number], ExampleRow>(`SELECT q.text, q.options, q.answer FROM questions q JOIN items i ON i.id = q.item_id
     WHERE i.id IN (SELECT value FROM json_each(?)) AND q.role IN (SELECT value FROM json_each(?)) ORDER BY i.position, q.role_rank LIMIT ?`)
-    .all(JSON.stringify(itemIds), JSON.stringify(roles), limit);
+    .all(JSON.stringify(itemIds), JSON.stringify(roles), limit ?? -1);
 }
 
 /** Other finished optimisations with their chosen prompt's and p0's accuracy. */

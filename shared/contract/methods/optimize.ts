@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD, method } from '../define';
 import {
-  candidateSchema, optimizationCallSchema, optimizationSchema, optimizeInputSchema, optimizePlanSchema, tableTwoRowSchema,
+  candidateSchema, optimizationCallSchema, optimizationSchema, optimizeInputSchema, optimizePlanSchema, tableTwoRowSchema, taskBySchema,
 } from '../optimize-entities';
 
 const byId = z.object({ id: z.number().int() });
@@ -12,6 +12,11 @@ const resume = byId.extend({ acceptEndpointChange: z.boolean().default(false) })
 export const optimizeMethods = {
   /** The dry run: D_few and test sizes, and how many calls of each kind the optimisation will make at most. */
   'optimizations.plan': method({ access: 'user', reads: ['runs'], doc: 'Count an optimisation\'s calls before starting it.', input: optimizeInputSchema, output: optimizePlanSchema }),
+  /** The tasks a dataset divides into by a column (`auto`: MMMU's subjects for MMMU ids, else the category), with item counts. */
+  'optimizations.tasks': method({
+    access: 'user', reads: ['datasets', 'items'], doc: 'A dataset\'s tasks by a column, with item counts.', input: z.object({ datasetId: z.number().int(), taskBy: taskBySchema.default('auto') }),
+    output: z.object({ taskBy: taskBySchema, tasks: z.array(z.object({ value: z.string(), count: z.number().int() })) }),
+  }),
   /** Creates an optimisation and starts it as a job. */
   'optimizations.start': method({
     access: LEAD, doc: 'Start a TP-Eval optimisation job.', input: optimizeInputSchema,

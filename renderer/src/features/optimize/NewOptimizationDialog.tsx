@@ -6,11 +6,12 @@ import { useDebounced } from '../../api/useDebounced';
 import { useDatasetForm } from '../../api/useDatasetForm';
 import { Modal } from '../../components/Modal';
 import { useOptimize } from '../../stores/optimize';
+import { SimilarityField, TaskFields } from './OptimizationChoices';
 import { defaultModels, initialOptimizationForm, optimizationReady, type OptimizationForm as Form } from './optimization-form';
 
 /** The optimisation's settings, with the first dataset and endpoints chosen once they load, and the plan they make. */
 function useOptimizationForm() {
-  const { datasets, form, set, facets } = useDatasetForm<Form>(initialOptimizationForm);
+  const { datasets, form, set } = useDatasetForm<Form>(initialOptimizationForm);
   const endpoints = useCall('endpoints.list');
   useEffect(() => {
     const models = defaultModels(endpoints.data ?? []);
@@ -19,7 +20,7 @@ function useOptimizationForm() {
 
   const ready = optimizationReady(form);
   const plan = useCall('optimizations.plan', useDebounced(form, 250), { enabled: ready, retry: false });
-  return { datasets, endpoints, facets, form, set, ready, plan };
+  return { datasets, endpoints, form, set, ready, plan };
 }
 
 type OptimizationSetup = ReturnType<typeof useOptimizationForm>;
@@ -41,7 +42,7 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
     <Modal title="New prompt optimisation (TP-Eval)" onClose={props.onClose} testId="prompts.newDialog" wide
       footer={<>
         <button className="button" onClick={props.onClose}>Cancel</button>
-        <button className="button button--primary" disabled={!ready || start.isPending || plan.isError} onClick={submit} data-testid="prompts.start">
+        <button className="button button--primary" disabled={!ready || start.isPending || plan.isError || plan.data?.similarity === null} onClick={submit} data-testid="prompts.start">
           <Wand2 size={14} /> Start optimising
         </button>
       </>}>
@@ -56,7 +57,7 @@ export function NewOptimizationDialog(props: { onClose(): void }) {
 
 /** What is optimised, on which data, by which models. */
 function OptimizationFields({ f }: { f: OptimizationSetup }) {
-  const { form, set, datasets, endpoints, facets } = f;
+  const { form, set, datasets, endpoints } = f;
   const names = endpoints.data?.map((e) => <option key={e.name} value={e.name}>{e.name} — {e.model}</option>);
   return (
     <>
@@ -67,13 +68,8 @@ function OptimizationFields({ f }: { f: OptimizationSetup }) {
             {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name}</option>)}
           </select>
         </label>
-        <label className="field"><span>Task (category)</span>
-          <select value={form.task ?? ''} onChange={(e) => set({ task: e.target.value || null })} data-testid="prompts.form.task">
-            <option value="">the whole dataset</option>
-            {facets.data?.categories.map((o) => <option key={o.value} value={o.value}>{o.value || '(none)'} ({o.count})</option>)}
-          </select>
-        </label>
       </div>
+      <div className="field-row"><TaskFields form={form} set={set} /></div>
       <div className="field-row">
         <label className="field"><span>Target model (prompt customised for it)</span>
           <select value={form.target} onChange={(e) => set({ target: e.target.value })} data-testid="prompts.form.target">{names}</select>
@@ -88,12 +84,7 @@ function OptimizationFields({ f }: { f: OptimizationSetup }) {
             <option value="">the optimizer</option>{names}
           </select>
         </label>
-        <label className="field"><span>Similarity to the original prompt</span>
-          <select value={form.embeddings ?? ''} onChange={(e) => set({ embeddings: e.target.value || null })} data-testid="prompts.form.embeddings">
-            <option value="">lexical (shared words) — no embeddings endpoint</option>
-            {endpoints.data?.map((e) => <option key={e.name} value={e.name}>embeddings from {e.name}</option>)}
-          </select>
-        </label>
+        <SimilarityField form={form} set={set} endpoints={endpoints.data ?? []} />
       </div>
     </>
   );
@@ -124,6 +115,14 @@ function OptimizationParams({ f }: { f: OptimizationSetup }) {
           </label>
         ))}
       </div>
+      <div className="field-row">
+        {([['maxExamples', 'Examples shown to the optimizer'], ['maxWrong', 'Wrong answers shown to the analyzer']] as const).map(([key, label]) => (
+          <label key={key} className="field"><span>{label}</span>
+            <input type="number" min={1} step={1} placeholder="all (as the paper)" value={form.params?.[key] ?? ''} data-testid={`prompts.form.${key}`}
+              onChange={(e) => set({ params: { ...form.params, [key]: e.target.value === '' ? null : Number(e.target.value) } })} />
+          </label>
+        ))}
+      </div>
     </>
   );
 }
@@ -137,7 +136,9 @@ function OptimizationPlan({ plan }: { plan: OptimizationSetup['plan'] }) {
           <strong>{plan.data.total}</strong> calls at most: {plan.data.calls.target} to the target on {plan.data.fewSize} few-shot items
           ({plan.data.testSize} held out for testing), {plan.data.calls.optimizer} to the optimizer, {plan.data.calls.analyzer} introspections,
           {' '}{plan.data.calls.embeddings} embeddings; up to {plan.data.calls.judgeAtMost} answer readings where rules fail.
-          Similarity: <strong>{plan.data.similarity}</strong>. Answers already in the cache cost nothing.
+          {' '}Tasks by {plan.data.taskBy}. Similarity: <strong data-testid="prompts.plan.similarity">{plan.data.similarity ?? 'none chosen'}</strong>.
+          {' '}Answers already in the cache cost nothing.
+          {plan.data.warnings.map((w) => <p key={w} className="field-error">{w}</p>)}
         </>
       ) : <span className="muted">Counting…</span>}
     </div>

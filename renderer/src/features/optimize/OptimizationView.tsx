@@ -82,8 +82,10 @@ function OptimizationHeader({ o, job }: { o: Optimization; job: Job | undefined 
         <h1>{o.name}</h1>
         <p className="muted small">
           {o.mode === 'whole' ? 'whole prompt' : 'prefix'}{o.zeroShot ? ' · zero-shot' : ''} · optimizer {o.optimizer} · D_few {o.fewSize} items ·
-          similarity <span className={o.similarity === 'lexical' ? 'tag tag--warn' : 'tag'} title={o.similarity === 'lexical' ? 'No embeddings endpoint: shared words stand in for meaning' : undefined}>{o.similarity}</span>
+          tasks by {o.taskBy} · similarity <span className={o.similarity === 'lexical' ? 'tag tag--warn' : 'tag'} data-testid="prompts.similarity"
+            title={o.similarity === 'lexical' ? 'Lexical, opted in: shared words stand in for meaning' : 'Cosine of the embeddings endpoint\'s vectors'}>{o.similarity}</span>
         </p>
+        <RoundReports o={o} />
       </div>
       <span className="spacer" />
       <div className="opt-stats" data-testid="prompts.stats">
@@ -100,6 +102,20 @@ function OptimizationHeader({ o, job }: { o: Optimization; job: Job | undefined 
         </button>
       )}
     </header>
+  );
+}
+
+/** Per round: proposals asked, valid, and refused with why (a round short of valid candidates stands out). */
+function RoundReports({ o }: { o: Optimization }) {
+  if (o.roundReports.length === 0) return null;
+  return (
+    <ul className="muted small round-reports" data-testid="prompts.rounds">
+      {o.roundReports.map((r) => (
+        <li key={r.round} className={r.valid < o.perRound ? 'field-error' : undefined}>
+          round {r.round}: {r.valid} valid of {r.asked} asked{r.rejected > 0 ? ` · refused ${r.rejected}: ${r.reasons.map((x) => `${x.problem} ×${x.count}`).join('; ')}` : ''}
+        </li>
+      ))}
+    </ul>
   );
 }
 
