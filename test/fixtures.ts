@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach } from 'vitest';
 import { createBackendInternals, type Backend, type BackendInternals } from '../electron/backend';
 import type { Db } from '../electron/backend/db/open';
+import { png } from './png';
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => void } {
@@ -13,7 +14,7 @@ export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => 
 }
 
 // Kept in its own module so browser tests can draw images without loading vitest.
-export { png } from './png';
+export { png };
 
 export function writeTsv(path: string, rows: string[][]): void {
   writeFileSync(path, stringify(rows, { delimiter: '\t', record_delimiter: 'unix' }));
