@@ -6,7 +6,7 @@ import type { BackendInternals } from '../electron/backend';
 
 /** What the bench server process saw, printed as one JSON line when it is stopped (`InFlightReport` and counts). */
 const serverReport = z.object({
-  connections: z.number(), requests: z.number(), faults: z.number(),
+  connections: z.number(), requests: z.number(), faults: z.number(), chains: z.array(z.array(z.string())),
   samples: z.number(), min: z.number(), median: z.number(), bulkSeconds: z.number(), tailSeconds: z.number(),
 });
 export type ServerReport = z.infer<typeof serverReport>;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createBackendInternals } from '../electron/backend';
 import { seedEvalDataset } from '../test/eval-fixtures';
 import { startBenchServer, timedEval, type ServerReport } from './bench-server';
+import { idealMilliseconds, type IdealClient } from './fault-ceiling';
 
 /**
  * The engine under faults: 1,000 questions at concurrency 32 against a 100 ms server, once clean and once with 20% of
@@ -48,6 +49,18 @@ async function main() {
   console.log(line('20% faults      ', faulty));
   const ratio = clean.seconds / faulty.seconds;
   console.log(`  ratio clean time / faulty time: ${ratio.toFixed(3)} (goal >= ${GOAL})  ${ratio >= GOAL ? 'OK' : 'BELOW GOAL'}`);
+  printCeiling(clean.server, faulty.server);
+}
+
+/** The same ratio for an ideal client with no CPU cost meeting the same faults: what any engine could reach at best. */
+function printCeiling(clean: ServerReport, faulty: ServerReport): void {
+  const ideal: IdealClient = { concurrency: CONCURRENCY, attemptMs: DELAY_MS, retryAfterMs: 1000, failureWaitMs: 0 };
+  const idealClean = idealMilliseconds(clean.chains, ideal);
+  const honouring = idealMilliseconds(faulty.chains, ideal);
+  const ignoring = idealMilliseconds(faulty.chains, { ...ideal, retryAfterMs: 0 });
+  console.log(`  ideal client (no CPU, every slot busy, retries first, 500s retried at once), same faults: clean ${(idealClean / 1000).toFixed(2)} s;`);
+  console.log(`    honouring Retry-After: ${(honouring / 1000).toFixed(2)} s, ceiling ratio ${(idealClean / honouring).toFixed(3)};`
+    + ` ignoring it: ${(ignoring / 1000).toFixed(2)} s, ratio ${(idealClean / ignoring).toFixed(3)}`);
 }
 
 void main();

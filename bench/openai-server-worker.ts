@@ -22,6 +22,13 @@ function faultOf(prompt: string, attempt: number): Fault {
   return draw < faultShare ? kinds[Math.floor((draw / faultShare) * 3)]! : { kind: 'ok' };
 }
 
+/** Each question's attempts in order, as fault kinds ('ok' last when it was answered): what an ideal client would meet. */
+function chainsOf(requests: FakeOpenAI['requests']): string[][] {
+  const byKey = new Map<string, string[]>();
+  for (const r of requests) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.fault]);
+  return [...byKey.values()];
+}
+
 const server = new FakeOpenAI({ reply: goldOf, delayMs, ...(faultShare > 0 || hang ? { fault: faultOf } : {}) });
 const sampler = new InFlightSampler(server, questions);
 void server.start().then((url) => {
@@ -31,6 +38,6 @@ void server.start().then((url) => {
 process.on('SIGTERM', () => {
   sampler.stop();
   const faults = server.requests.filter((r) => r.fault !== 'ok').length;
-  process.stdout.write(`${JSON.stringify({ connections: server.connections, requests: server.requests.length, faults, ...sampler.report() })}\n`);
+  process.stdout.write(`${JSON.stringify({ connections: server.connections, requests: server.requests.length, faults, chains: chainsOf(server.requests), ...sampler.report() })}\n`);
   process.exit(0);
 });

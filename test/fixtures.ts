@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach } from 'vitest';
 import { createBackendInternals, type Backend, type BackendInternals } from '../electron/backend';
 import type { Db } from '../electron/backend/db/open';
+import { png } from './png';
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => void } {
@@ -13,14 +13,8 @@ export function tempDir(prefix = 'anchor-test-'): { dir: string; cleanup: () => 
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A real PNG of the given size and colour, different for each colour. */
-export function png(width = 8, height = 6, color = '#3366cc'): Buffer {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = color;
-  ctx.fillRect(0, 0, width, height);
-  return canvas.toBuffer('image/png');
-}
+// Kept in its own module so browser tests can draw images without loading vitest.
+export { png };
 
 export function writeTsv(path: string, rows: string[][]): void {
   writeFileSync(path, stringify(rows, { delimiter: '\t', record_delimiter: 'unix' }));

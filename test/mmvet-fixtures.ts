@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GRADE_TRIES, MMVET_RETRY_SUFFIX } from '@shared/scoring/graded';
-import { png } from './fixtures';
+import { png } from './png';
 import type { ChatBody } from './openai-server';
 
 /** MM-Vet test material: the conformance fixture's nine questions and replies, and a grader that reads MM-Vet's prompt. */

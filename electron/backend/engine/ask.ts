@@ -55,10 +55,17 @@ export function signalsOf(signal: AbortSignal | AskSignals): AskSignals {
 export const cancelled = (attempts: number) => new GaveUp(new RequestError('cancelled', 'cancelled'), attempts);
 
 /**
+ * A passing fault's wait, as a share of the first backoff step: long enough to spread retries that failed together,
+ * short enough that a run's last questions do not sit out a whole second each behind idle slots (0–100 ms by default).
+ */
+const PASSING_FAULT_SHARE = 0.1;
+
+/**
  * How long this request waits before its next attempt, telling the limiter what happened; null: give up. The backoff
  * follows the endpoint's health, not only this request's luck: while most recent attempts are answered, a failure is
- * a passing fault, and the request waits the first step whatever its attempt count, instead of a tail of 4th and 5th
- * attempts sleeping up to 8 s behind idle slots. Once failures are the majority the steps grow with its attempts.
+ * a passing fault, and the request waits a tenth of the first step (jittered) whatever its attempt count, instead of a
+ * tail of 4th and 5th attempts sleeping up to 8 s behind idle slots. Once failures are the majority the steps grow
+ * with its attempts, as exponential backoff with full jitter. A 429 waits its Retry-After, whatever the health.
  */
 export function retryWait(
   error: RequestError, counts: { failures: number; rateLimited: number }, limiter: AdaptiveLimiter, policy: RetryPolicy, random = Math.random,
@@ -72,7 +79,9 @@ export function retryWait(
   limiter.failed();
   counts.failures++;
   if (counts.failures >= policy.maxAttempts) return null;
-  return error.retryAfterMs ?? backoffMs(limiter.healthy() ? 1 : counts.failures, policy, random);
+  if (error.retryAfterMs !== null) return error.retryAfterMs;
+  if (limiter.healthy()) return Math.round(random() * policy.baseDelayMs * PASSING_FAULT_SHARE);
+  return backoffMs(counts.failures, policy, random);
 }
 
 /**

@@ -101,13 +101,16 @@ describe('retry timing', () => {
     expect(retryAfterMs(new Headers({}))).toBeNull();
   });
 
-  it('waits the first backoff step while the endpoint mostly answers, whatever the attempt; the steps grow once failures are the majority', () => {
+  it('waits a tenth of the first step while the endpoint mostly answers, whatever the attempt; the steps grow once failures are the majority', () => {
     const limiter = new AdaptiveLimiter({ maxConcurrency: 8, rpm: null, tpm: null });
     for (let i = 0; i < 12; i++) limiter.success();
     const fault = new RequestError('server', '500 internal server error');
     const counts = { failures: 3, rateLimited: 0 };
-    // The 4th failure of one request on an endpoint that answers most requests: a passing fault, not an outage.
-    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBe(1000);
+    // The 4th failure of one request on an endpoint that answers most requests: a passing fault, not an outage, so the
+    // run's last questions do not wait up to a second each behind idle slots.
+    expect(retryWait(fault, counts, limiter, defaultRetryPolicy, () => 1)).toBe(100);
+    expect(retryWait(new RequestError('server', '503', 2000), { failures: 1, rateLimited: 0 }, limiter, defaultRetryPolicy, () => 1)).toBe(2000);
+    counts.failures = 3;
     for (let i = 0; i < 16; i++) limiter.failed();
     expect(limiter.healthy()).toBe(false);
     counts.failures = 2;

@@ -2,6 +2,7 @@ import type { RunReport } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { CircularCard } from './CircularCard';
 import { ciText, clusterNote, pct1 } from './format';
+import { GradingPanel } from './GradingPanel';
 import { GroupCard } from './GroupCard';
 import { MmEvalProPanel } from './MmEvalProPanel';
 import { OfficialFiguresPanel } from './OfficialFiguresPanel';
@@ -88,6 +89,7 @@ export function RunReportView({ runId, live }: { runId: number; live: boolean })
         {r.official.map((s) => <OfficialScoreCard key={s.scorer} s={s} />)}
         {r.circular && <CircularCard c={r.circular} />}
         {r.vrp && <VrpCard report={r} />}
+        {'graded' in (r.accuracy.by.scoring ?? {}) && <GradingPanel runId={runId} />}
         <ExtractionCard report={r} />
       </div>
     </div>
