@@ -41,7 +41,7 @@ async function main() {
     }
     db.prepare(`UPDATE items SET status = 'submitted', review_round = 1 WHERE id % 3 = 0`).run();
   })();
-  backend.state.team = true;
+  backend.state.setTeam(true);
   const server = await startHttpServer(backend, { host: '127.0.0.1', port: 0, staticDir: join(dir, 'none') });
   const login = await fetch(`${server.url}auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ann', password: 'ann-password' }) });
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;

@@ -50,7 +50,7 @@ export async function runSaveStorm(options: { users: number } & StormLength): Pr
     await Promise.all(names.map((name) => backend.call('users.add', { name, roles: ['annotator'], password: `${name}-password` })));
     for (const c of ['checka', 'checkb']) await backend.call('users.add', { name: c, roles: ['checker'] });
     await backend.call('assignments.assign', { datasetId, annotators: names, checkers: ['checka', 'checkb'], select: { mode: 'count', count: options.users * 2 } });
-    backend.state.team = true;
+    backend.state.setTeam(true);
     const server = await startHttpServer(backend, { host: '127.0.0.1', port: 0, staticDir: join(dir, 'none') });
     try {
       const post = async (cookie: string, method: string, body: unknown) => {

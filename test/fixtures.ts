@@ -52,7 +52,7 @@ export interface ProjectContext {
  */
 export const projectDb = (backend: BackendInternals): Db => backend.state.requireProject().db;
 export function setTeamMode(backend: BackendInternals, team: boolean): void {
-  backend.state.team = team;
+  backend.state.setTeam(team);
 }
 
 /**

@@ -2,12 +2,8 @@ import type { Db } from './db/open';
 import type { EventBus } from './events';
 import type { JobRegistry } from './jobs/registry';
 
-/**
- * What a domain's handlers may use of the running backend, passed to them explicitly: the open project's connection,
- * the clock, events, jobs and the machine's folders. Only the app's lifecycle (`app-handlers.ts`, `state.ts`) holds
- * the mutable `BackendState` itself.
- */
-export interface DomainContext {
+/** What every handler may use of the running backend: the open project's connection, the clock, events, jobs, folders. */
+export interface BackendCore {
   /** The open project's connection; throws `no_project` when none is open. */
   db(): Db;
   /** The open project's file (an import publishes through a connection of its own). */
@@ -21,3 +17,12 @@ export interface DomainContext {
   readonly dataDir: string;
   readonly resourcesDir: string;
 }
+
+/**
+ * The one context every domain's handler factory is given: the core, plus the named services the backend offers
+ * (state.ts `BackendServices`: `runs`, `reports`, `endpoints`, `readRules`, `profiles`, `uploads`, `app`). A domain
+ * names the services it uses, `HandlerContext<{ runs: RunManager }>`, since their types live on floors above this one;
+ * `handlers.ts` passes the same object, with every service, to all of them. Its functions read the backend at call
+ * time, as projects open and close; nothing in it is mutable.
+ */
+export type HandlerContext<Services extends object = object> = BackendCore & Readonly<Services>;

@@ -75,15 +75,15 @@ export async function createBackendInternals(options: BackendOptions = {}): Prom
   const events = new EventBus();
   const jobs = new JobRegistry(events, now);
   const dataDir = options.dataDir ?? defaultDataDir();
-  const state = new BackendState(
-    events, jobs, new RecentProjects(dataDir), now, dataDir, options.resourcesDir ?? resourcesDir(), packageVersion(),
-    options.desktop ?? false, new EndpointStore(dataDir, options.secrets ?? null, options.env ?? process.env),
-  );
+  const state = new BackendState({
+    events, jobs, recent: new RecentProjects(dataDir), now, dataDir, resourcesDir: options.resourcesDir ?? resourcesDir(), version: packageVersion(),
+    desktop: options.desktop ?? false, endpoints: new EndpointStore(dataDir, options.secrets ?? null, options.env ?? process.env),
+  });
   const handlers = createHandlers(state);
-  state.team = options.team === true;
+  state.setTeam(options.team === true);
   const localCtx = (): CallContext => ({ userId: state.localProfile });
-  const teamContext = state.teamContext();
-  const guard = (method: MethodName, ctx: CallContext) => authorize(teamContext, method, ctx);
+  const context = state.handlerContext();
+  const guard = (method: MethodName, ctx: CallContext) => authorize(context, method, ctx);
   const backend: BackendInternals = {
     events,
     jobs,
@@ -110,7 +110,7 @@ export async function createBackendInternals(options: BackendOptions = {}): Prom
   if (options.projectPath) await backend.call('projects.open', { path: options.projectPath });
   else if (options.demo) await backend.call('projects.openDemo');
   // Decided once the project is open, and never changed after: logins turn on when anyone in it has a password.
-  if (options.team === 'with-passwords') state.team = state.project !== null && listUsers(state.project.db).some((u) => u.hasPassword);
+  if (options.team === 'with-passwords') state.setTeam(state.project !== null && listUsers(state.project.db).some((u) => u.hasPassword));
   return backend;
 }
 

@@ -1,12 +1,12 @@
 import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../dispatch';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import { deleteDataset, listDatasets } from './datasets';
 
 type DatasetMethod = Extract<MethodName, `datasets.${string}`>;
 
 /** The project's datasets: listed with their counts, or deleted with the images only they used. */
-export function datasetHandlers(domain: DomainContext): Pick<Handlers, DatasetMethod> {
+export function datasetHandlers(domain: HandlerContext): Pick<Handlers, DatasetMethod> {
   const { db, now } = domain;
   return {
     'datasets.list': () => listDatasets(db()),

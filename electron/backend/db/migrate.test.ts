@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/fixtures';
 import { migrate, migrationHash } from './migrate';
 import { migrations } from './migrations';
+import { Connection } from './connection';
 import { closeDb, openDb } from './open';
 
 let dir: string;
@@ -52,7 +53,7 @@ describe('project file', () => {
   });
 
   it('rolls back a migration that fails, leaving no trace of it', () => {
-    const db = new Database(join(dir, 'p.anchor'));
+    const db = new Connection(join(dir, 'p.anchor'));
     // Versions are shared out between branches, so they may have gaps: the last one, not the count, is the newest.
     const last = migrations[migrations.length - 1]!.version;
     const next = last + 1;
@@ -65,7 +66,7 @@ describe('project file', () => {
 
   it('upgrades a file made by an older build, keeping its data', () => {
     const path = join(dir, 'old.anchor');
-    const old = new Database(path);
+    const old = new Connection(path);
     old.pragma('journal_mode = WAL');
     migrate(old, 'old.anchor', migrations.slice(0, 1));
     old.prepare("INSERT INTO datasets (name, format, created_at) VALUES ('kept', 'jsonl', 'now')").run();

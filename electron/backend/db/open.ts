@@ -1,12 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { Connection } from './connection';
 import { openFailure } from './diagnose';
 import { migrate, pendingMigrations } from './migrate';
 import { healSharedFiles, openReadOnlyDb, readOnlyReason } from './read-only';
 import { missingSchemaObjects, quickCheckTables } from './schema-check';
 
-export type Db = Database.Database;
+/** A project connection and what it keeps (connection.ts). */
+export type Db = Connection;
 
 export interface OpenOptions {
   /** Refuse to create the file when it does not exist. */
@@ -47,7 +48,7 @@ export function openDb(path: string, options: OpenOptions = {}): Db {
   const pagesKnown = options.mustExist ? unchangedSince(path, options.closedAs) : false;
   let db: Db;
   try {
-    db = readOnly ? openReadOnlyDb(path, readOnly) : new Database(path, { fileMustExist: options.mustExist ?? false });
+    db = readOnly ? openReadOnlyDb(path, readOnly) : new Connection(path, { fileMustExist: options.mustExist ?? false });
   } catch (error) {
     if (error instanceof AppError) throw error;
     const diagnosed = openFailure(error, path);
@@ -132,7 +133,7 @@ export function openForCheck(path: string, writable: boolean): Db {
   if (!readOnly) healSharedFiles(path);
   let db: Db;
   try {
-    db = readOnly ? openReadOnlyDb(path, readOnly) : new Database(path, { fileMustExist: true });
+    db = readOnly ? openReadOnlyDb(path, readOnly) : new Connection(path, { fileMustExist: true });
   } catch (error) {
     throw openFailure(error, path);
   }

@@ -1,6 +1,6 @@
 import { accessSync, chmodSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { Connection } from './connection';
 import { AppError } from '../errors';
 
 const sharedFiles = (path: string) => [`${path}-wal`, `${path}-shm`];
@@ -51,14 +51,14 @@ export const MEMORY_COPY_MAX_BYTES = 256 * 1024 * 1024;
  * rollback-journal file, which an in-memory copy needs); a file too large for that is read in place, and the shared
  * files SQLite makes are given their owner's write permission so they never block a later open.
  */
-export function openReadOnlyDb(path: string, reason: string): Database.Database {
+export function openReadOnlyDb(path: string, reason: string): Connection {
   const wal = `${path}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) {
     throw new AppError('read_only', `${path} cannot be written (${reason}) and its write-ahead log ${wal} holds changes not yet in it; `
       + 'make the file and its folder writable and open it once, so they are folded in');
   }
   if (statSync(path).size > MEMORY_COPY_MAX_BYTES) {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
+    const db = new Connection(path, { readonly: true, fileMustExist: true });
     db.pragma('schema_version'); // the first read is when SQLite makes the shared files
     healSharedFiles(path);
     return db;
@@ -67,9 +67,9 @@ export function openReadOnlyDb(path: string, reason: string): Database.Database 
 }
 
 /** The file as a read-only database in memory; nothing is created beside it and no lock is taken on it. */
-export function memoryCopy(path: string): Database.Database {
+export function memoryCopy(path: string): Connection {
   const bytes = readFileSync(path);
   // Bytes 18 and 19 are the write and read versions: 2 is WAL, which an in-memory database cannot be.
   if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes.fill(1, 18, 20);
-  return new Database(bytes, { readonly: true });
+  return new Connection(bytes, { readonly: true });
 }

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Connection } from './connection';
 import { migrations } from './migrations';
 import type { Db } from './open';
 
@@ -16,7 +16,7 @@ function objectsOf(versions: readonly number[]): SchemaObject[] {
   const key = versions.join(',');
   const known = expected.get(key);
   if (known) return known;
-  const scratch = new Database(':memory:');
+  const scratch = new Connection(':memory:');
   try {
     for (const m of migrations) if (versions.includes(m.version)) scratch.exec(m.sql);
     const objects = schemaObjects(scratch);

@@ -1,10 +1,7 @@
 import { changeStamp } from './change-stamp';
 import { isBusy, storageFailure } from './failures';
+import type { OpenSnapshot } from './connection';
 import type { Db } from './open';
-
-/** Writes waiting for the snapshot open on a connection to end, and the file's version that snapshot saw. */
-interface OpenSnapshot { writes: (() => void)[]; version: number | null }
-const open = new WeakMap<Db, OpenSnapshot>();
 
 /**
  * Runs several reads in one read transaction: they see one state of the file (a page and its total, a comparison's
@@ -19,7 +16,7 @@ const open = new WeakMap<Db, OpenSnapshot>();
 export function readSnapshot<T>(db: Db, read: () => T): T {
   if (db.inTransaction) return read();
   const snapshot: OpenSnapshot = { writes: [], version: null };
-  open.set(db, snapshot);
+  db.snapshot = snapshot;
   let value: T;
   try {
     value = db.transaction(() => {
@@ -28,7 +25,7 @@ export function readSnapshot<T>(db: Db, read: () => T): T {
       return result;
     })();
   } finally {
-    open.delete(db);
+    db.snapshot = null;
   }
   if (snapshot.version !== null) writeIfUnchanged(db, snapshot.version, () => snapshot.writes.forEach((write) => write()));
   return value;
@@ -55,7 +52,7 @@ export function writeIfUnchanged(db: Db, version: number, write: () => void, oth
 }
 
 /** True while a readSnapshot read runs on the connection: what it reads is committed, and it writes nothing. */
-export const inSnapshot = (db: Db): boolean => open.has(db);
+export const inSnapshot = (db: Db): boolean => db.snapshot !== null;
 
 /**
  * Keeps `write`, a write the snapshot's reader may do without (a cache of what it read), for when the snapshot has
@@ -63,7 +60,7 @@ export const inSnapshot = (db: Db): boolean => open.has(db);
  * (writeIfUnchanged).
  */
 export function afterSnapshot(db: Db, write: () => void): void {
-  const snapshot = open.get(db);
+  const snapshot = db.snapshot;
   if (!snapshot) throw new Error('afterSnapshot outside a snapshot: write at once, under the write lock');
   snapshot.writes.push(write);
 }

@@ -1,12 +1,13 @@
 import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../dispatch';
+import type { HandlerContext } from '../context';
 import type { EndpointStore } from './endpoints';
 import { testEndpoint } from './test-endpoint';
 
 type EndpointsMethod = Extract<MethodName, `endpoints.${string}`>;
 
 /** The machine's model endpoints (Settings, `anchor models`): list, save, delete and test one. */
-export function endpointsHandlers(endpoints: EndpointStore): Pick<Handlers, EndpointsMethod> {
+export function endpointsHandlers({ endpoints }: HandlerContext<{ endpoints: EndpointStore }>): Pick<Handlers, EndpointsMethod> {
   return {
     'endpoints.list': () => endpoints.list(),
     'endpoints.save': ({ endpoint, apiKey, previousName }) => endpoints.save(endpoint, apiKey, previousName),

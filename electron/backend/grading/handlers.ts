@@ -1,11 +1,9 @@
 import type { MethodName } from '@shared/contract';
-import type { Db } from '../db/open';
+import type { HandlerContext } from '../context';
 import type { Handlers } from '../dispatch';
 import type { EndpointStore } from '../endpoints/endpoints';
 import type { RetryPolicy } from '../engine/ask';
 import { AppError } from '../errors';
-import type { EventBus } from '../events';
-import type { JobRegistry } from '../jobs/registry';
 import { createGrading, runGrading } from './grading';
 import { gradeList, gradingReport, gradingsOfRun } from './report';
 import { clearOverride, gradingRow, setOverride, targetRows } from './store';
@@ -14,14 +12,10 @@ import { gradeTargets } from './targets';
 type GradingMethod = Extract<MethodName, `gradings.${string}`>;
 
 /** What the grading methods use of the backend, passed in by the file that merges the handlers. */
-export interface GradingContext {
-  db: () => Db;
+export type GradingContext = HandlerContext<{
   endpoints: EndpointStore;
-  jobs: JobRegistry;
-  events: EventBus;
-  now: () => Date;
   runs: { retry: RetryPolicy };
-}
+}>;
 
 /** Graded open answers (METHODS §5.1): gradings run as jobs; reports, grades and overrides read and write the project. */
 export function gradingHandlers(state: GradingContext): Pick<Handlers, GradingMethod> {

@@ -1,6 +1,6 @@
 import type { ItemDetail, MethodName } from '@shared/contract';
 import type { CallContext, Handlers } from '../dispatch';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import { getItem, itemNeighbours } from './items';
 import { listQuestions, questionFacets, type ReadClause } from './questions';
 
@@ -20,7 +20,8 @@ export interface ReadRules {
 }
 
 /** Browsing questions and reading one item with its images and questions. */
-export function itemHandlers(domain: DomainContext, readRules: ReadRules): Pick<Handlers, ItemMethod> {
+export function itemHandlers(domain: HandlerContext<{ readRules: ReadRules }>): Pick<Handlers, ItemMethod> {
+  const { readRules } = domain;
   const { db } = domain;
   return {
     'questions.list': ({ offset, limit, ...filter }, ctx) => listQuestions(db(), filter, offset, limit, readRules.questions(ctx)),

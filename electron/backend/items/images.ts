@@ -1,4 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { StoredImage } from '../db/connection';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import { maxImagePixels } from './pixel-budget';
@@ -7,10 +8,7 @@ import { imageRow, storeThumbnail, thumbnailRow } from './store';
 
 const THUMB_EDGE = 192;
 
-export interface ImageBytes {
-  mime: string;
-  bytes: Buffer;
-}
+export type ImageBytes = StoredImage;
 
 export function imageBytes(db: Db, hash: string): ImageBytes {
   const row = imageRow(db, hash);
@@ -18,17 +16,14 @@ export function imageBytes(db: Db, hash: string): ImageBytes {
   return row;
 }
 
-// Thumbnails being made, per project: everyone asking for the same one while it is made waits for that one decode.
-const making = new WeakMap<Db, Map<string, Promise<ImageBytes>>>();
-
 /**
  * A thumbnail, made once on first request and kept in the project: imports stay as fast as plain parsing, and the
  * browser never downloads a 4000-pixel chart to show a 48-pixel row icon. Many requests for one image share one
  * decode, and decodes across images are bounded (`imageDecodes`), so a crowd cannot multiply the memory a decode takes.
  */
 export function thumbnail(db: Db, hash: string): Promise<ImageBytes> {
-  let inFlight = making.get(db);
-  if (!inFlight) making.set(db, (inFlight = new Map()));
+  // Kept on the connection (connection.ts): everyone asking for one while it is made waits for that one decode.
+  const inFlight = db.thumbnailsInFlight;
   const pending = inFlight.get(hash);
   if (pending) return pending;
   const made = makeThumbnail(db, hash).finally(() => inFlight.delete(hash));

@@ -1,13 +1,12 @@
 import type { MethodName, OptimizeInput, OptimizePlan } from '@shared/contract';
 import { summariseByModel } from '@shared/optimize/summary';
+import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { AppError } from '../errors';
 import type { Handlers } from '../dispatch';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { confirmOptimizationEndpoints } from './endpoint-check';
 import { JUDGE_TRIES } from '../engine/judge';
-import type { EventBus } from '../events';
-import type { JobRegistry } from '../jobs/registry';
 import { readJudge, readPrompt } from '../runs/columns';
 import type { RunManager } from '../runs/manager';
 import { findDataset } from '../datasets/datasets';
@@ -57,15 +56,11 @@ function callsOf(db: Db, id: number) {
 }
 
 /** What TP-Eval's methods use of the backend, passed in by the file that merges the handlers. */
-export interface OptimizeContext {
-  db: () => Db;
+export type OptimizeContext = HandlerContext<{
   endpoints: EndpointStore;
-  jobs: JobRegistry;
-  events: EventBus;
-  now: () => Date;
   /** Test runs start through the run manager, and few-shot runs use its retry policy. */
   runs: Pick<RunManager, 'retry' | 'start'>;
-}
+}>;
 
 /** TP-Eval's methods: optimisations run as jobs, score through runs of the engine, and evaluate on the test set. */
 export function optimizeHandlers(state: OptimizeContext): Pick<Handlers, OptimizeMethod> {

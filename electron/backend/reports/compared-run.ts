@@ -1,5 +1,6 @@
 import type { Db } from '../db/open';
 import { inSnapshot } from '../db/snapshot';
+import type { ReportCache } from './report-cache';
 import { comparisonCore, type ComparisonCore, type LoadedRun } from './compare';
 import { int32s, maskReader, positionsReader, readChunk, type ComparisonParts, type PositionChunk, type ReadChunk } from './comparison-parts';
 import { computedComparison, computedForReader, summaryOutcomes } from './summary';
@@ -28,14 +29,13 @@ function fromParts(id: number, run: RunHeader, parts: ComparisonParts, outcomes:
  * chunks only for runs whose revision moved: a correction in one run reads one run's parts again, and renaming a run
  * none. Shared; nobody changes them.
  */
-interface KeptParts { revision: number; masks: Buffer; first?: Buffer | null; chunks: Map<number, ReadChunk> }
-const keptParts = new WeakMap<Db, Map<number, KeptParts>>();
+export interface KeptParts { revision: number; masks: Buffer; first?: Buffer | null; chunks: Map<number, ReadChunk> }
 const KEPT_RUNS = 200;
 
-function partsOf(db: Db, rows: ReadonlyMap<number, ComparedRunRow>): Map<number, KeptParts> {
+function partsOf(db: Db, rows: ReadonlyMap<number, ComparedRunRow>, cache: ReportCache | null): Map<number, KeptParts> {
   // Kept only from a snapshot, which reads committed revisions (as the leaderboard's rows).
-  let byRun = inSnapshot(db) ? keptParts.get(db) : new Map<number, KeptParts>();
-  if (!byRun || byRun.size > KEPT_RUNS) keptParts.set(db, (byRun = new Map()));
+  const byRun = cache && inSnapshot(db) ? cache.parts : new Map<number, KeptParts>();
+  if (byRun.size > KEPT_RUNS) byRun.clear();
   const moved = [...rows].flatMap(([id, row]) => (row.revision !== null && byRun.get(id)?.revision !== row.revision ? [id] : []));
   if (moved.length > 0) {
     for (const [id, masks] of comparedMasks(db, moved)) byRun.set(id, { revision: rows.get(id)!.revision!, masks, chunks: new Map() });
@@ -48,9 +48,9 @@ function partsOf(db: Db, rows: ReadonlyMap<number, ComparedRunRow>): Map<number,
  * that revision in another, then the chunks of positions a page shows (all in one snapshot: db/snapshot.ts). A run
  * whose summary is not fresh is read from a recomputation.
  */
-export function loadCompared(db: Db, runIds: readonly number[]): LoadedRun[] {
+export function loadCompared(db: Db, runIds: readonly number[], cache: ReportCache | null = null): LoadedRun[] {
   const rows = comparedRuns(db, runIds);
-  const parts = partsOf(db, rows);
+  const parts = partsOf(db, rows, cache);
   return runIds.map((id) => loadedRun(db, id, rows.get(id)!, parts.get(id)));
 }
 
@@ -88,13 +88,11 @@ function loadedRun(db: Db, id: number, row: ComparedRunRow, kept: KeptParts | un
  * from a snapshot and only for runs read from stored parts: a revision read inside a caller's transaction may be rolled
  * back and its number given again. Shared; nobody changes them.
  */
-const keptCores = new WeakMap<Db, Map<string, ComparisonCore>>();
 const KEPT_CORES = 32;
 
-export function comparedCore(db: Db, runs: readonly LoadedRun[]): ComparisonCore {
-  if (!inSnapshot(db) || runs.some((r) => r.revision === null)) return comparisonCore(runs);
-  let byKey = keptCores.get(db);
-  if (!byKey) keptCores.set(db, (byKey = new Map()));
+export function comparedCore(cache: ReportCache, runs: readonly LoadedRun[]): ComparisonCore {
+  if (!inSnapshot(cache.db) || runs.some((r) => r.revision === null)) return comparisonCore(runs);
+  const byKey = cache.cores;
   const key = runs.map((r) => `${r.id}@${r.revision}`).join(',');
   const kept = byKey.get(key);
   if (kept) return kept;

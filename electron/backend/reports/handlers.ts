@@ -1,6 +1,6 @@
 import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../dispatch';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import type { Reports } from './service';
 import { checkSummaries } from './summary-doctor';
 import type { ReadRules } from '../items/handlers';
@@ -12,8 +12,8 @@ type ReportRules = Pick<ReadRules, 'everything' | 'draftItems'>;
 type ReportMethod = Extract<MethodName, `reports.${string}`>;
 
 /** Reports of runs: one run, a drill-down, comparisons, the leaderboard, VRP's view and the summaries' doctor. */
-export function reportHandlers(reports: Reports, domain: DomainContext, version: string, rules: ReportRules): Pick<Handlers, ReportMethod> {
-  const { db, now } = domain;
+export function reportHandlers(domain: HandlerContext<{ reports: Reports; version: string; readRules: ReportRules }>): Pick<Handlers, ReportMethod> {
+  const { db, now, reports, version, readRules: rules } = domain;
   return {
     'reports.run': ({ id }, ctx) => reports.run(id, readerOf(rules, ctx)),
     'reports.drill': (input, ctx) => reports.drill(input, readerOf(rules, ctx)),

@@ -7,6 +7,7 @@ import { boardDatasets, boardLease, boardPage, boardRows, boardSettings, type Bo
 import { unsummarisedRuns } from './store/summaries';
 import { jsonColumn } from '../db/json-column';
 import { inSnapshot } from '../db/snapshot';
+import type { ReportCache } from './report-cache';
 
 const NO_LEASE = { lease_pid: null, lease_host: null, lease_since: null, lease_expires: null };
 
@@ -14,21 +15,21 @@ const NO_LEASE = { lease_pid: null, lease_host: null, lease_since: null, lease_e
  * A leaderboard row as the file holds it: everything but its dataset's name and the status shown now; and, once shown
  * without a lease, the row as shown (its status then depends on the file alone), with the dataset name it showed.
  */
-interface FiledRow { row: BoardRow; board: StoredBoard; shown?: { datasetName: string; row: LeaderboardRow } }
+export interface FiledRow { row: BoardRow; board: StoredBoard; shown?: { datasetName: string; row: LeaderboardRow } }
 
 /**
  * Rows read before, by run, with the revision they were read at (migration 0014): after a write the page reads each
  * run's id and revision, and whole rows only for runs whose revision moved, so a write to one run reads one row.
  * Values are shared with every page that shows them, and nobody changes them.
  */
-const filedRows = new WeakMap<Db, Map<number, FiledRow>>();
 const FILED_ROWS = 5_000;
 
-function rowsAt(db: Db, places: readonly PagePlace[]): FiledRow[] {
+function rowsAt(cache: ReportCache, places: readonly PagePlace[]): FiledRow[] {
+  const db = cache.db;
   // Rows are kept only from a snapshot, which reads committed revisions: inside a caller's transaction a revision may
   // yet be rolled back, and the counter would give it again.
-  let byRun = inSnapshot(db) ? filedRows.get(db) : new Map<number, FiledRow>();
-  if (!byRun || byRun.size > FILED_ROWS) filedRows.set(db, (byRun = new Map()));
+  const byRun = inSnapshot(db) ? cache.rows : new Map<number, FiledRow>();
+  if (byRun.size > FILED_ROWS) byRun.clear();
   const stale = places.flatMap(([id, revision]) => (byRun.get(id)?.row[8] === revision ? [] : [id]));
   if (stale.length > 0) for (const row of boardRows(db, stale)) byRun.set(row[0], { row, board: jsonColumn<StoredBoard>(row[7]) });
   return places.map(([id]) => byRun.get(id)!);
@@ -71,11 +72,12 @@ function shownFromFile(filed: FiledRow, datasetName: string, nowMs: number): Lea
 }
 
 /** The page as the file holds it. */
-function filedPage(db: Db, page: BoardPage, nowMs: number) {
+function filedPage(cache: ReportCache, page: BoardPage, nowMs: number) {
+  const db = cache.db;
   const datasets = boardDatasets(db);
   const names = new Map(datasets.map((d) => [d.id, d.name]));
   const places = boardPage(db, { dataset: page.datasetId, setting: page.setting, limit: page.limit, offset: page.offset });
-  const filed = rowsAt(db, places).map((entry) => ({ entry, datasetName: names.get(entry.row[4])! }));
+  const filed = rowsAt(cache, places).map((entry) => ({ entry, datasetName: names.get(entry.row[4])! }));
   // A row the file says is running, or that some executor leases, may show another status later with no write (its
   // lease expires); the others show what the file says until it changes.
   const varying = filed.flatMap(({ entry }, i) => (entry.row[5] === 'running' || places[i]![2] === 1 ? [i] : []));
@@ -92,8 +94,9 @@ function filedPage(db: Db, page: BoardPage, nowMs: number) {
  * changes (reports/read-cache.ts). The status of a run that is or was running is worked out anew each time: it depends
  * on the clock (an executor's lease expiring) and on this process's live runs, which the file does not say.
  */
-export function leaderboardPage(db: Db, live: (id: number) => RunSummary['live'], nowMs: number, page: BoardPage) {
-  const kept = readKept(db, `leaderboard:${page.datasetId}:${JSON.stringify(page.setting)}:${page.offset}:${page.limit}`, () => filedPage(db, page, nowMs), () => summariseWaiting(db));
+export function leaderboardPage(cache: ReportCache, live: (id: number) => RunSummary['live'], nowMs: number, page: BoardPage) {
+  const key = `leaderboard:${page.datasetId}:${JSON.stringify(page.setting)}:${page.offset}:${page.limit}`;
+  const kept = readKept(cache, key, () => filedPage(cache, page, nowMs), () => summariseWaiting(cache.db));
   const rows = kept.rows.map((row, i) => {
     if (row !== null) return row;
     const { entry, datasetName } = kept.filed[i]!;

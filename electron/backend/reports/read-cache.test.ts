@@ -8,6 +8,7 @@ import { compareRuns } from './compare';
 import { loadCompared } from './compared-run';
 import { pageQuestions } from './load';
 import { readKept } from './read-cache';
+import { ReportCache } from './report-cache';
 
 const ctx = withProject();
 
@@ -44,28 +45,30 @@ async function finishedRun(datasetId: number): Promise<number> {
 describe('reads kept until the file changes', () => {
   it('gives a read again while no row changed, and reads again after any write of its own connection', () => {
     const db = ctx.backend.state.requireProject().db;
+    const cache = new ReportCache(db);
     let reads = 0;
     const count = () => {
       reads += 1;
       return db.prepare('SELECT count(*) FROM datasets').pluck().get();
     };
-    expect(readKept(db, 'k', count)).toBe(0);
-    expect(readKept(db, 'k', count)).toBe(0);
+    expect(readKept(cache, 'k', count)).toBe(0);
+    expect(readKept(cache, 'k', count)).toBe(0);
     expect(reads).toBe(1);
     db.prepare(`INSERT INTO datasets (name, format, created_at) VALUES ('d', 'tsv', '2026-01-01')`).run();
-    expect(readKept(db, 'k', count)).toBe(1);
+    expect(readKept(cache, 'k', count)).toBe(1);
     expect(reads).toBe(2);
   });
 
   it('keeps nothing read inside a transaction, which may yet be rolled back', () => {
     const db = ctx.backend.state.requireProject().db;
+    const cache = new ReportCache(db);
     const count = () => db.prepare('SELECT count(*) FROM datasets').pluck().get();
     expect(() => db.transaction(() => {
       db.prepare(`INSERT INTO datasets (name, format, created_at) VALUES ('d', 'tsv', '2026-01-01')`).run();
-      expect(readKept(db, 'k', count)).toBe(1);
+      expect(readKept(cache, 'k', count)).toBe(1);
       throw new Error('roll back');
     })()).toThrow('roll back');
-    expect(readKept(db, 'k', count)).toBe(0);
+    expect(readKept(cache, 'k', count)).toBe(0);
   });
 
   it('shows on the leaderboard and in a comparison what another process commits', async () => {

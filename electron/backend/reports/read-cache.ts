@@ -1,6 +1,6 @@
 import { changeStamp, sameStamp, type ChangeStamp } from '../db/change-stamp';
-import type { Db } from '../db/open';
 import { readSnapshot } from '../db/snapshot';
+import type { ReportCache } from './report-cache';
 
 /**
  * Reads kept until the project file changes (issue 20). A team reopens the leaderboard and its comparisons many times
@@ -8,11 +8,10 @@ import { readSnapshot } from '../db/snapshot';
  * same, so it is given again instead of read again. What depends on the clock or on this process's live runs (a run's
  * shown status) is not kept: callers keep only what they read from the file.
  */
-interface Kept { stamp: ChangeStamp; value: unknown }
+export interface Kept { stamp: ChangeStamp; value: unknown }
 
 // A handful of pages and comparisons a screen moves between; the oldest goes first.
 const KEPT_PER_PROJECT = 32;
-const kept = new WeakMap<Db, Map<string, Kept>>();
 
 /**
  * `read()`'s value for `key`, read again only when the file changed since it was kept. Never kept inside a
@@ -21,10 +20,9 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
  * shared between callers: they must not change it. `prepare` runs on a miss, before the read's snapshot opens; not
  * inside a caller's transaction, where nothing is stored (reports/summary.ts).
  */
-export function readKept<T>(db: Db, key: string, read: () => T, prepare?: () => void): T {
+export function readKept<T>(cache: ReportCache, key: string, read: () => T, prepare?: () => void): T {
+  const { db, reads: byKey } = cache;
   if (db.inTransaction) return read();
-  let byKey = kept.get(db);
-  if (!byKey) kept.set(db, (byKey = new Map()));
   const before = changeStamp(db);
   const hit = byKey.get(key);
   if (hit && sameStamp(hit.stamp, before)) return hit.value as T;

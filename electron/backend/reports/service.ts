@@ -3,6 +3,7 @@ import type { Db } from '../db/open';
 import { comparisonPage, seeingOrNot, type LoadedRun } from './compare';
 import { leaderboardPage } from './leaderboard';
 import { readKept } from './read-cache';
+import { ReportCache } from './report-cache';
 import { seeingSources } from './seeing-sources';
 import { readSnapshot } from '../db/snapshot';
 import { loadScored, pageQuestions } from './load';
@@ -33,9 +34,24 @@ export class Reports {
     private readonly runs: RunSource,
   ) {}
 
+  /** What is kept for the open project's connection (report-cache.ts); a new one when the connection changes. */
+  private cache: ReportCache | null = null;
+
+  private kept(): ReportCache {
+    const db = this.db();
+    if (this.cache?.db !== db) this.cache = new ReportCache(db);
+    return this.cache;
+  }
+
+  /** Drops what was kept, as the project closes (state.ts). */
+  drop(): void {
+    this.cache?.clear();
+    this.cache = null;
+  }
+
   /** Runs as a comparison reads them (reports/compared-run.ts). */
   private load(ids: readonly number[]): LoadedRun[] {
-    return loadCompared(this.db(), ids);
+    return loadCompared(this.db(), ids, this.kept());
   }
 
   /** Read in one snapshot (db/snapshot.ts), as every report here: the run's header and its figures agree. */
@@ -57,15 +73,15 @@ export class Reports {
    */
   compare({ runIds, offset, limit }: ParsedInput<'reports.compare'>, reader: ReportReader = OWNER) {
     refuseOpenHumanRuns(this.runs, runIds, reader);
-    return readableComparison(readKept(this.db(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
+    return readableComparison(readKept(this.kept(), `compare:${runIds.join(',')}:${offset}:${limit}`, () => {
       const runs = this.load(runIds);
-      return comparisonPage(comparedCore(this.db(), runs), runs, (ids) => pageQuestions(this.db(), ids), offset, limit);
+      return comparisonPage(comparedCore(this.kept(), runs), runs, (ids) => pageQuestions(this.db(), ids), offset, limit);
     }), reader);
   }
 
   seeing({ withImages, withoutImages, textOnly }: ParsedInput<'reports.seeing'>, reader: ReportReader = OWNER) {
     refuseOpenHumanRuns(this.runs, [withImages, withoutImages, ...(textOnly === null ? [] : [textOnly])], reader);
-    const figures = readKept(this.db(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
+    const figures = readKept(this.kept(), `seeing:${withImages}:${withoutImages}:${textOnly}`, () => {
       const [sv, swv, st] = this.load(textOnly === null ? [withImages, withoutImages] : [withImages, withoutImages, textOnly]);
       return seeingOrNot(sv!, swv!, st ?? null);
     });
@@ -75,7 +91,7 @@ export class Reports {
 
   /** A page of every run with its accuracy, best first within each dataset. */
   leaderboard(page: ParsedInput<'reports.leaderboard'>, reader: ReportReader = OWNER) {
-    return readableBoard(leaderboardPage(this.db(), (id) => this.runs.liveInfo(id), this.runs.now().getTime(), page), reader);
+    return readableBoard(leaderboardPage(this.kept(), (id) => this.runs.liveInfo(id), this.runs.now().getTime(), page), reader);
   }
 
   /** VRP accuracy per level and relation value for each run of a dataset whose questions carry relation values. */

@@ -4,7 +4,7 @@ import { changeStamp } from '../db/change-stamp';
 import { afterSnapshot, inSnapshot, readSnapshot, writeIfUnchanged } from '../db/snapshot';
 import { runCounts } from '../runs/counts';
 import { runConfig, runRow } from '../runs/runs';
-import { registerRunSummaries } from '../runs/summary-hook';
+import type { RunSummaries } from '../db/connection';
 import type { BoardSetting } from '@shared/contract';
 import { boardSetting } from './board-setting';
 import { loadScored, loadScoredInSlices, type ScoredQuestion } from './load';
@@ -94,11 +94,10 @@ export async function refreshInSlices(db: Db, runId: number): Promise<boolean> {
 
 /**
  * Lets runs/ keep each settled run's summary in step inside its own write transactions, and read the stored counters,
- * without importing reports (which sits above it). Called once when the backend is made.
+ * without importing reports (which sits above it): the backend hands this to the project connection it opens
+ * (state.ts, db/connection.ts `summaries`).
  */
-export function keepRunSummaries(): void {
-  registerRunSummaries({ refresh: (db, runId) => void refreshSummary(db, runId), refreshInSlices, storedCounts });
-}
+export const runSummaries: RunSummaries = { refresh: (db, runId) => void refreshSummary(db, runId), refreshInSlices, storedCounts };
 
 /**
  * A run's summary computed now and stored for the next reader, for a reader that found no fresh one. It is worked out

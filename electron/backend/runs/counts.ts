@@ -1,7 +1,6 @@
+import type { StoredCounts } from '../db/connection';
+
 /** A run's request counters as the run list shows them: answered, failed, cached, tokens and cost. */
-export interface RunCounts {
-  answered: number; errors: number; correct: number; failed: number; cached: number;
-  tokensIn: number; tokensOut: number; cost: number | null;
-}
+export type RunCounts = Omit<StoredCounts, 'units'>;
 
 export { runCounts } from './store/predictions';

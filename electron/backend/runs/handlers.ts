@@ -1,10 +1,9 @@
 import type { MethodName } from '@shared/contract';
 import { promptPresets } from '@shared/prompts/templates';
-import type { Db } from '../db/open';
+import type { HandlerContext } from '../context';
 import { basename } from 'node:path';
 import type { Handlers } from '../dispatch';
 import { AppError } from '../errors';
-import type { JobRegistry } from '../jobs/registry';
 import { importPredictions } from './import-predictions';
 import { nextHumanQuestion } from './human';
 import type { RunManager } from './manager';
@@ -20,18 +19,14 @@ import { toolkitComparison } from './toolkit/compare';
 type RunsMethod = Extract<MethodName, `runs.${string}`>;
 type CallContext = Parameters<Handlers['runs.importPredictions']>[1];
 
-/** What the runs' methods use of the backend, passed in by the file that merges the handlers. */
-export interface RunsContext {
-  db: () => Db;
+/** The runs' handlers' context (context.ts) with the services they use. */
+export type RunsContext = HandlerContext<{
   runs: RunManager;
-  /** Imports and re-readings run as jobs, so their progress shows while other callers are served. */
-  jobs: JobRegistry;
-  now: () => Date;
   /** Refuses a path a remote caller may not read (only uploads), before anything opens it. */
   requireReadable: (ctx: CallContext, path: string) => void;
   /** What the caller may read of triplet drafts and of open human baselines (the team's rules). */
   readRules: RunReadRules;
-}
+}>;
 
 /** Runs and their predictions: start, pause, resume, read, correct, import and re-read. */
 export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }: RunsContext): Pick<Handlers, RunsMethod> {

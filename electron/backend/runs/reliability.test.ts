@@ -129,13 +129,14 @@ describe('paid answers and the disk', () => {
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 3);
     const main = ctx.backend.state.requireProject().db;
     main.pragma('busy_timeout = 100');
-    const { runId, done } = ctx.backend.state.runs.start(config(datasetId), null);
+    const { runId, jobId, done } = ctx.backend.state.runs.start(config(datasetId), null);
     await until(() => server!.requests.length === 2);
     const other = new Database(ctx.project);
     other.exec('BEGIN IMMEDIATE');
     open();
-    await until(() => server!.delivered() === 3);
-    await new Promise((r) => setTimeout(r, 400)); // the writes try and are refused while the lock is held
+    // The engine counts an answer done once its write was tried: all three were, and refused while the lock is held.
+    await until(() => ctx.backend.jobs.get(jobId!)!.done === 3);
+    expect(other.prepare('SELECT count(*) FROM predictions WHERE run_id = ?').pluck().get(runId)).toBe(0);
     other.exec('COMMIT');
     other.close();
     const outcome = await done!;

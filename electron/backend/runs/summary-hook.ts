@@ -1,37 +1,12 @@
+import type { StoredCounts } from '../db/connection';
 import type { Db } from '../db/open';
-import type { RunCounts } from './counts';
 import { runStatusOf } from './store/runs';
 
-/** A run's counters as its stored summary keeps them. */
-export interface StoredCounts extends RunCounts {
-  /** Requests the run plans (run units). */
-  units: number;
-}
+export type { StoredCounts } from '../db/connection';
 
-/**
- * What runs/ needs of the stored run summaries, which reports/ computes and owns: runs sit below reports, so reports
- * registers these at backend creation (reports/summary.ts `keepRunSummaries`) instead of runs importing reports.
- * Unregistered (a bare connection in a script), nothing is refreshed eagerly: the triggers of migration 0011 still
- * mark each changed summary stale, and readers recompute a stale one.
- */
-export interface RunSummaries {
-  /** Recomputes and stores run `runId`'s summary; the caller's transaction holds both. */
-  refresh(db: Db, runId: number): void;
-  /** Recomputes a committed run's summary in slices and stores it in a short transaction of its own (false: not stored). */
-  refreshInSlices(db: Db, runId: number): Promise<boolean>;
-  /** Counters of the runs whose summary is fresh (one run's, or every run's). */
-  storedCounts(db: Db, runId?: number): ReadonlyMap<number, StoredCounts>;
-}
-
-let summaries: RunSummaries | null = null;
-
-export function registerRunSummaries(port: RunSummaries): void {
-  summaries = port;
-}
-
-/** Fresh stored counters, or none when no summaries are kept (each run then counts its own rows). */
+/** Fresh stored counters, or none when the connection keeps no summaries (each run then counts its own rows). */
 export function storedRunCounts(db: Db, runId?: number): ReadonlyMap<number, StoredCounts> {
-  return summaries?.storedCounts(db, runId) ?? new Map();
+  return db.summaries?.storedCounts(db, runId) ?? new Map();
 }
 
 /**
@@ -43,19 +18,17 @@ export function storedRunCounts(db: Db, runId?: number): ReadonlyMap<number, Sto
  *   While a run is running the summary stays stale (recomputing 20,000 questions per answer would cost more than the
  *   answers); the transaction that settles the run computes it.
  */
-const batches = new WeakMap<Db, Set<number>>();
-
 const UNSETTLED = new Set(['pending', 'running']);
 
 function refreshIfSettled(db: Db, runId: number): void {
-  if (!summaries) return;
+  if (!db.summaries) return;
   const status = runStatusOf(db, runId);
-  if (status !== undefined && !UNSETTLED.has(status)) summaries.refresh(db, runId);
+  if (status !== undefined && !UNSETTLED.has(status)) db.summaries.refresh(db, runId);
 }
 
 /** Call inside the transaction that changed run `runId`'s predictions or status. */
 export function summaryChanged(db: Db, runId: number): void {
-  const batch = batches.get(db);
+  const batch = db.summaryBatch;
   if (batch) batch.add(runId);
   else refreshIfSettled(db, runId);
 }
@@ -66,15 +39,15 @@ export function summaryChanged(db: Db, runId: number): void {
  * recompute a settled run's summary after every row.
  */
 export function summaryBatch<T>(db: Db, fn: () => T): T {
-  if (batches.has(db)) return fn();
+  if (db.summaryBatch) return fn();
   const changed = new Set<number>();
   return db.transaction(() => {
-    batches.set(db, changed);
+    db.summaryBatch = changed;
     let result: T;
     try {
       result = fn();
     } finally {
-      batches.delete(db);
+      db.summaryBatch = null;
     }
     for (const runId of changed) refreshIfSettled(db, runId);
     return result;
@@ -89,6 +62,7 @@ export function summaryBatch<T>(db: Db, fn: () => T): T {
  * already committed.
  */
 export async function refreshCommittedInSlices(db: Db, runId: number): Promise<boolean> {
+  const summaries = db.summaries;
   if (!summaries) return false;
   try {
     return await summaries.refreshInSlices(db, runId);

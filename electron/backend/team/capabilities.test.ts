@@ -15,7 +15,7 @@ describe('session.capabilities', () => {
   it('says exactly what the backend lets each person do, on the desktop and on a team server', async () => {
     await seedTeam(t.backend, t.dir);
     for (const team of [false, true]) {
-      t.backend.state.team = team;
+      t.backend.state.setTeam(team);
       for (const userId of [null, 'ann', 'cat', 'lea', 'ann2']) {
         const requireUser = team;
         const caps = await t.backend.dispatch('session.capabilities', {}, { userId, requireUser });
@@ -35,7 +35,7 @@ describe('session.capabilities', () => {
     expect(ann).toMatchObject({ ok: true, value: { user: 'ann', importFrom: [], can: { importFiles: false, newRun: false, manageEndpoints: false, manageTeam: false, annotate: true, review: false } } });
     const owner = await t.backend.dispatch('session.capabilities', {}, { userId: null });
     expect(owner).toMatchObject({ ok: true, value: { mode: 'local', importFrom: ['paths', 'upload'], can: { importFiles: true, switchProject: true } } });
-    t.backend.state.team = true;
+    t.backend.state.setTeam(true);
     const lea = await t.backend.dispatch('session.capabilities', {}, { userId: 'lea', requireUser: true });
     expect(lea).toMatchObject({ ok: true, value: { mode: 'team', importFrom: ['upload'], can: { importFiles: true, switchProject: false, switchProfile: false } } });
     const nobody = await t.backend.dispatch('session.capabilities', {}, { userId: null, requireUser: true });

@@ -2,7 +2,7 @@ import { contract, type MethodName } from '@shared/contract';
 import { capabilitiesOf } from '@shared/domain/capabilities';
 import type { Handlers } from '../dispatch';
 import type { CallContext } from '../dispatch';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import { AppError } from '../errors';
 import { assignItems, reassignItems } from './assignments';
 import { checkerRule, setCheckerRule } from './checker-rule';
@@ -20,8 +20,11 @@ import { actorOf, addUser, clearPassword, findUser, listUsers, setPassword, upda
 
 type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'guidelines' | 'team' | 'lint'}.${string}`>;
 
-/** What the session methods need beyond a domain's context: the server's mode and the desktop's chosen profile. */
-export interface TeamContext extends DomainContext {
+/** The team's handlers' context (context.ts), with the profile services. */
+export type TeamContext = HandlerContext<ProfileServices>;
+
+/** The server's mode and the desktop's chosen profile, which the session methods read and change. */
+export interface ProfileServices {
   /** A team server (logins required); read at call time, as it is set once the backend has started. */
   isTeam(): boolean;
   /** Remembers the desktop's chosen profile for the open project (null: the machine's owner). */

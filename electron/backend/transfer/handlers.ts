@@ -1,6 +1,6 @@
 import type { MethodName, ParsedInput } from '@shared/contract';
 import type { CallContext, Handlers } from '../dispatch';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import { requireReadablePath } from '../uploads';
 import { runExport } from './exports';
 import { defaultDatasetName, runImport } from './imports';
@@ -8,7 +8,7 @@ import { defaultDatasetName, runImport } from './imports';
 type TransferMethod = Extract<MethodName, `${'imports' | 'exports'}.${string}`>;
 
 /** Datasets in and out of the project: imports run as jobs (all or nothing), exports write files. */
-export function transferHandlers(domain: DomainContext): Pick<Handlers, TransferMethod> {
+export function transferHandlers(domain: HandlerContext): Pick<Handlers, TransferMethod> {
   const { db, jobs, events, now } = domain;
   const startImport = (input: ParsedInput<'imports.run'>, ctx: CallContext) => {
     for (const file of input.files) requireReadablePath(domain.dataDir, ctx, file);

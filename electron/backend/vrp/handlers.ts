@@ -1,7 +1,7 @@
 import type { MethodName } from '@shared/contract';
 import type { Handlers } from '../dispatch';
 import { resolve } from 'node:path';
-import type { DomainContext } from '../context';
+import type { HandlerContext } from '../context';
 import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
 import { nodeKonva } from './konva-node';
@@ -15,7 +15,7 @@ import { canvasItems, getScene, saveScene } from './scenes';
 type VrpMethod = Extract<MethodName, `${'scenes' | 'variants' | 'regions'}.${string}`>;
 
 /** Scenes drawn in the Canvas screen, their regions in and out, and the variants generated from them. */
-export function vrpHandlers(domain: DomainContext): Pick<Handlers, VrpMethod> {
+export function vrpHandlers(domain: HandlerContext): Pick<Handlers, VrpMethod> {
   const { db, now } = domain;
   const start = (input: GenerateInput, userId: string | null, remote = false) => {
     // A folder on the server is the owner's to name; over the network variants are downloaded as an archive.

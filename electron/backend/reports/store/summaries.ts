@@ -2,7 +2,7 @@ import type { Db } from '../../db/open';
 import { jsonColumn } from '../../db/json-column';
 import { statement } from '../../db/statements';
 import { AppError } from '../../errors';
-import type { StoredCounts } from '../../runs/summary-hook';
+import type { StoredCounts } from '../../db/connection';
 import type { ComparisonParts, PositionChunk } from '../comparison-parts';
 
 /**
