@@ -13,7 +13,7 @@ const middleOf = async (l: Locator) => {
   return box.y + box.height / 2;
 };
 /** What of the screen reaches past the window's right edge (cut off, or scrolled to sideways): none when it fits. */
-const offRight = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[data-testid="annotate.screen"] *')]
+const offRight = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('[data-testid="annotate.screen"] *'))
   .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > window.innerWidth + 0.5)
   .map((el) => (el instanceof HTMLElement && el.dataset.testid) || el.className.toString() || el.tagName).slice(0, 5));
 /** Each item's check is soft, so a run of the spec on older code names every item that fails, not only the first. */

@@ -88,7 +88,9 @@ function filesUnder(dir: string): string[] {
  * A Hugging Face release (`anchor export --format hf-parquet`: data/*.parquet and the dataset card) as one zip whose
  * folder is named after the dataset, with the review history beside it when asked for.
  */
-async function releaseDownload(backend: Backend, input: ExportInput, dataset: { id: number; name: string }, ctx: CallContext, res: ServerResponse): Promise<void> {
+async function releaseDownload(
+  backend: Backend, input: ExportInput, dataset: { id: number; name: string }, ctx: CallContext, res: ServerResponse,
+): Promise<void> {
   const base = fileName(`${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`);
   await withScratch(backend.server.dataDir, async (dir) => {
     await backend.server.exportDataset({
