@@ -38,6 +38,7 @@ describe('CircularEval says which questions it asks once, and each one\'s own re
     const report = await ctx.backend.call('reports.run', { id: runId });
     const plan = await ctx.backend.call('runs.plan', { datasetId, model: 'random-guess', circular: true });
     expect(report.circular).toMatchObject({ flagged: 2 });
+    expect(report.circular!.askedOnce.map((q) => q.extId)).toEqual(['2', '4']);
     expect(report.circular!.askedOnce).toEqual(plan.askedOnce);
   });
 });
