@@ -50,7 +50,7 @@ test('first ten minutes: open the demo, annotate a triplet, run the random basel
   await page.getByTestId('assign.checker.cy').check();
   await page.getByTestId('assign.count').fill('1');
   await page.getByTestId('assign.submit').click();
-  await expect(page.getByTestId('assign.result')).toHaveText('Assigned 1 items: you 1.');
+  await expect(page.getByTestId('assign.result')).toHaveText('Assigned 1 item: you 1 item.');
   await studio.go('annotate');
   const perception = page.getByTestId('draft.perception.text');
   await expect(perception).not.toHaveValue('');

@@ -102,7 +102,7 @@ export async function assignOneItemToAnn(lead: Page): Promise<void> {
   await lead.getByTestId('assign.checker.cat').check();
   await lead.getByTestId('assign.count').fill('1');
   await lead.getByTestId('assign.submit').click();
-  await expect(lead.getByTestId('assign.result')).toHaveText('Assigned 1 items: ann 1.');
+  await expect(lead.getByTestId('assign.result')).toHaveText('Assigned 1 item: ann 1 item.');
 }
 
 /** Ann writes the knowledge question with the wrong key (B, brown), the mistake the checkers flag, and waits for the save. */

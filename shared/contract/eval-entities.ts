@@ -159,6 +159,14 @@ export const runOutcomeSchema = z.object({
 });
 export type RunOutcome = z.infer<typeof runOutcomeSchema>;
 
+/**
+ * A question CircularEval asks once, and why (shared/scoring/circular.ts: several answers, an answer that is no label,
+ * options that name other labels or are runs of capitals, or an imported circular file that holds it once).
+ */
+export const askedOnceSchema = z.object({ questionId: recordIdSchema, extId: z.string(), reason: z.string() });
+/** How many asked-once questions a stored run report lists by name (all are counted in `flagged`). */
+export const ASKED_ONCE_LISTED = 200;
+
 export const runPlanSchema = z.object({
   questions: countSchema,
   requests: countSchema,
@@ -173,6 +181,8 @@ export const runPlanSchema = z.object({
   batchDiscount: z.number().nullable().default(null),
   cacheable: z.boolean(),
   warnings: z.array(z.string()),
+  /** Under CircularEval, every question asked once, each with its reason. */
+  askedOnce: z.array(askedOnceSchema).default([]),
 });
 export type RunPlan = z.infer<typeof runPlanSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './entities';
-import { runSummarySchema } from './eval-entities';
+import { askedOnceSchema, runSummarySchema } from './eval-entities';
 import { datasetRefFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
 /** Accuracy of one group: counts, ×100 unrounded, and its 95% Wilson interval (also ×100). */
@@ -139,6 +139,7 @@ export const runReportSchema = z.object({
     circular: accuracyCellSchema,
     singlePass: accuracyCellSchema,
     flagged: z.number().int(),
+    askedOnce: z.array(askedOnceSchema).default([]),
     byCategory: z.array(z.object({ group: z.string(), circular: accuracyCellSchema, singlePass: accuracyCellSchema })),
   }).nullable(),
   /** Present when the run asked perception or knowledge questions. */

@@ -40,6 +40,21 @@ describe('exports, reports and variants as downloads', () => {
     expect(history[0]).toMatchObject({ status: 'accepted', overrides: [{ reason: 'checked in the meeting' }] });
   });
 
+  it('downloads a Hugging Face release (hf-parquet) as a zip of the folder `anchor export` writes', async () => {
+    const out = join(t.dir, 'owner-release');
+    const owner = await t.backend.call('exports.run', { dataset: t.datasetId, format: 'hf-parquet', out, license: 'cc-by-4.0' });
+    const r = await t.post('download/export', { dataset: t.datasetId, format: 'hf-parquet', license: 'cc-by-4.0' }, t.cookie('lea'));
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    expect(r.headers['content-disposition']).toBe('attachment; filename="originals-hf-parquet.zip"');
+    const files = unzipSync(new Uint8Array(r.body));
+    const names = Object.keys(files).sort();
+    expect(names).toContain('originals/README.md');
+    expect(names.filter((n) => /^originals\/data\/.+\.parquet$/.test(n))).toHaveLength(owner.shards!);
+    expect(Buffer.from(files['originals/README.md']!).toString('utf8')).toBe(readFileSync(join(out, 'README.md'), 'utf8'));
+    expect((await t.post('download/export', { dataset: t.datasetId, format: 'hf-parquet' }, t.cookie('ann'))).status).toBe(403);
+  });
+
   it('downloads a run\'s HTML report for any signed-in user', async () => {
     const { runId } = await t.backend.call('runs.start', { datasetId: t.datasetId, model: 'random-guess' });
     await runSettled(t.backend, runId);

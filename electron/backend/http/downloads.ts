@@ -1,6 +1,6 @@
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -14,10 +14,13 @@ import { streamZip } from './zip-stream';
 
 const datasetRef = z.union([z.number().int(), z.string().min(1)]);
 const exportInput = z.object({
-  // A download is one file (or a zip of two); the hf-parquet release folder is written by `anchor export` on the machine.
-  dataset: datasetRef, format: z.enum(['vlmevalkit', 'mmevalpro']), acceptedOnly: z.boolean().default(false), includeOverridden: z.boolean().default(false),
+  // A download is one file, or a zip: of the file and its review history, or of the hf-parquet release folder.
+  dataset: datasetRef, format: z.enum(['vlmevalkit', 'mmevalpro', 'hf-parquet']), acceptedOnly: z.boolean().default(false), includeOverridden: z.boolean().default(false),
   reviewHistory: z.boolean().default(false),
+  /** hf-parquet: the licence the dataset card states (default: the imported release's, else `other`). */
+  license: z.string().min(1).max(100).optional(),
 }).strict();
+type ExportInput = z.infer<typeof exportInput>;
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
 const variantsInput = z.object({ dataset: datasetRef }).strict();
 const runInput = z.object({ id: z.number().int(), format: runExportFormatSchema }).strict();
@@ -57,6 +60,7 @@ async function withScratch(dataDir: string, work: (dir: string) => Promise<void>
 async function exportDownload(backend: Backend, body: unknown, ctx: CallContext, res: ServerResponse): Promise<void> {
   const input = parse(exportInput, body);
   const dataset = backend.server.dataset(input.dataset);
+  if (input.format === 'hf-parquet') return releaseDownload(backend, input, dataset, ctx, res);
   const ext = input.format === 'vlmevalkit' ? 'tsv' : 'json';
   const base = `${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`;
   await withScratch(backend.server.dataDir, async (dir) => {
@@ -72,6 +76,29 @@ async function exportDownload(backend: Backend, body: unknown, ctx: CallContext,
     }
     attachment(res, data, ext === 'tsv' ? 'text/tab-separated-values; charset=utf-8' : 'application/json; charset=utf-8');
     await pipeline(createReadStream(join(dir, data)), res);
+  });
+}
+
+/** Every file under `dir`, as zip entry names (forward slashes on every system). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((p) => statSync(join(dir, p)).isFile()).map((p) => p.split(sep).join('/'));
+}
+
+/**
+ * A Hugging Face release (`anchor export --format hf-parquet`: data/*.parquet and the dataset card) as one zip whose
+ * folder is named after the dataset, with the review history beside it when asked for.
+ */
+async function releaseDownload(
+  backend: Backend, input: ExportInput, dataset: { id: number; name: string }, ctx: CallContext, res: ServerResponse,
+): Promise<void> {
+  const base = fileName(`${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`);
+  await withScratch(backend.server.dataDir, async (dir) => {
+    await backend.server.exportDataset({
+      dataset: dataset.id, format: 'hf-parquet', out: join(dir, base), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden,
+      ...(input.license ? { license: input.license } : {}), ...(input.reviewHistory ? { reviewHistory: join(dir, `${base}-review-history.json`) } : {}),
+    }, ctx.userId);
+    attachment(res, `${base}-hf-parquet.zip`, 'application/zip');
+    await streamZip(res, dir, filesUnder(dir));
   });
 }
 

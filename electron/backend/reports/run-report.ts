@@ -1,4 +1,4 @@
-import type { Role, RunReport, RunSummary } from '@shared/contract';
+import { ASKED_ONCE_LISTED, type Role, type RunReport, type RunSummary } from '@shared/contract';
 import { reportGroupKeys } from '@shared/contract/report-entities';
 import { accuracyBy, VRP_KEYS } from '@shared/scoring/accuracy';
 import { withClusterIntervals } from '@shared/scoring/cluster-accuracy';
@@ -30,6 +30,7 @@ function circularPanel(scored: readonly ScoredQuestion[]): NonNullable<RunReport
     circular: circular.overall,
     singlePass: single.overall,
     flagged: scored.filter((q) => q.flag !== null).length,
+    askedOnce: scored.flatMap((q) => (q.flag === null ? [] : [{ questionId: q.questionId, extId: q.extId, reason: q.flag }])).slice(0, ASKED_ONCE_LISTED),
     byCategory: Object.keys(circular.by.category ?? {}).map((group) => ({
       group, circular: circular.by.category![group]!, singlePass: single.by.category![group]!,
     })),

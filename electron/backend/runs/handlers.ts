@@ -12,7 +12,7 @@ import {
   callerRules, readableToolkitRows, refuseOpenHumanRun, requireQuestionReadable, withheldScores, type RunReadRules,
 } from './read-rules';
 import { rereadRun } from './reread';
-import { exportRunResults } from './results/export';
+import { exportRunResults, exportRunResultsFile } from './results/export';
 import { deleteRun, runRow } from './runs';
 import { toolkitComparison } from './toolkit/compare';
 
@@ -61,6 +61,7 @@ export function runsHandlers({ db, runs, jobs, now, requireReadable, readRules }
       return listPredictions(db(), id, filter, offset, limit, rule);
     },
     'runs.export': ({ id, format, out }, ctx) => exportRunResults(db(), runs.get(id), format, out, callerRules(readRules, ctx)),
+    'runs.exportFile': ({ id, format }, ctx) => exportRunResultsFile(db(), runs.get(id), format, callerRules(readRules, ctx)),
     'runs.prediction': ({ id }, ctx) => {
       const { rule, everything } = callerRules(readRules, ctx);
       return getPrediction(db(), id, rule, (runId) => (everything ? undefined : refuseOpenHumanRun(runs.get(runId))));

@@ -7,7 +7,7 @@ import { snapshotOf } from '../endpoints/recorded';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
 import { cacheable, type FrozenConfig } from './config';
 import { ResponseCache } from '../engine/cache';
-import { findResumable, planUnits } from './runs';
+import { findResumable, planUnits, type PlannedUnit } from './runs';
 import { answeredCount } from './store/predictions';
 import { planReaders, selectQuestions, type QuestionDetail } from './store/questions';
 
@@ -61,11 +61,23 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     warnings.push(`no API key for ${endpoint.name}: set it in Settings or the environment variable the endpoint names`);
   }
   if (!config.images) warnings.push('images are withheld: the model sees only text');
-  const flagged = new Set(units.filter((u) => u.flag).map((u) => u.questionId)).size;
-  if (flagged > 0) warnings.push(`${flagged} question${flagged === 1 ? '' : 's'} get a single pass under CircularEval, as VLMEvalKit does (an option naming two labels or made of capitals, several answers, or an answer that is not a label)`);
+  const askedOnce = askedOnceOf(units, (id) => details.get(id)!);
+  if (askedOnce[0]) warnings.push(askedOnceWarning([askedOnce[0], ...askedOnce.slice(1)]));
   if (existing !== null) warnings.push(`run ${existing} has this exact configuration and is unfinished; the CLI resumes it`);
   return {
     questions: questions.length, requests: units.length, fromCache, toAsk, alreadyAnswered,
-    promptTokens, maxOutputTokens, maxCost, batchDiscount, cacheable: cacheable(config), warnings,
+    promptTokens, maxOutputTokens, maxCost, batchDiscount, cacheable: cacheable(config), warnings, askedOnce,
   };
+}
+
+/** The questions CircularEval asks once (their one unit carries the reason), in plan order. */
+function askedOnceOf(units: readonly PlannedUnit[], detail: (questionId: number) => QuestionDetail) {
+  return units.flatMap((u) => (u.flag === null ? [] : [{ questionId: u.questionId, extId: detail(u.questionId).ext_id, reason: u.flag }]));
+}
+
+/** The warning names the first question's own reason: the reasons differ (VLMEvalKit's rules, or the imported file). */
+function askedOnceWarning([first, ...rest]: readonly [{ extId: string; reason: string }, ...{ extId: string; reason: string }[]]): string {
+  const n = rest.length + 1;
+  return `${n} question${n === 1 ? '' : 's'} get${n === 1 ? 's' : ''} a single pass under CircularEval: item ${first.extId}, ${first.reason}`
+    + (rest.length > 0 ? `; ${rest.length} more, each with its reason in the list below` : '');
 }

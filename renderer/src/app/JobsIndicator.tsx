@@ -9,7 +9,8 @@ export function JobsIndicator() {
   const job = running[0]!;
   return (
     <div className="jobs-indicator" data-testid="jobs.indicator">
-      <div className="jobs-indicator__title"><Loader2 size={12} className="spin" /> {job.title}</div>
+      {/* The ellipsis needs a text box of its own: a flex row cuts its text at the edge, mid-glyph. */}
+      <div className="jobs-indicator__title" title={job.title}><Loader2 size={12} className="spin" /> <span className="jobs-indicator__text">{job.title}</span></div>
       <ProgressBar value={job.total ? job.done / job.total : null} label={job.title} />
     </div>
   );

@@ -60,6 +60,17 @@ export const runMethods = {
     input: z.object({ id: z.number().int(), format: runExportFormatSchema, out: z.string().min(1) }),
     output: runExportResultSchema,
   }),
+  /**
+   * The same file as `runs.export`, handed back in the answer (base64) instead of written to a path: the desktop app
+   * saves it where the person picks, as the browser studio saves `POST /download/run`. No path is named, so a caller
+   * sees only what the read rules of `runs.predictions` let them.
+   */
+  'runs.exportFile': method({
+    access: 'user', ownerOnly: true, reads: ['runs'],
+    doc: 'A run\'s results as CSV, JSONL or the VLMEvalKit prediction workbook, returned as a named file (base64).',
+    input: z.object({ id: z.number().int(), format: runExportFormatSchema }),
+    output: z.object({ filename: z.string(), base64: z.string(), rows: z.number().int() }),
+  }),
   'runs.prediction': method({ access: 'user', reads: ['runs'], doc: 'One prediction with its prompt, judge log and cost.', input: z.object({ id: z.number().int() }), output: predictionDetailSchema }),
   /** A person's reading of a response; the extractor's value is kept beside it. `label: null` removes the correction. */
   'runs.correct': method({

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RunExportFormat, RunSummary } from '@shared/contract';
 import type { Db } from '../../db/open';
 import type { ReadClause } from '../../items/questions';
@@ -24,4 +27,20 @@ export async function exportRunResults(db: Db, summary: RunSummary, format: RunE
 export function resultFileName(summary: Pick<RunSummary, 'id' | 'model' | 'datasetName'>, format: RunExportFormat): string {
   const name = format === 'vlmevalkit-xlsx' ? `${summary.model}_${summary.datasetName}.xlsx` : `run-${summary.id}-results.${format}`;
   return name.replace(/[^\w.\- ]+/g, '_').slice(0, 120);
+}
+
+/**
+ * The results file in memory under its download name, for a caller that saves it itself (the desktop app, whose
+ * renderer names no path: the person picks one in the save dialog). Written through a private temporary folder so
+ * the bytes are exactly those of `runs.export` and the download.
+ */
+export async function exportRunResultsFile(db: Db, summary: RunSummary, format: RunExportFormat, reader: ExportReader) {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-run-export-'));
+  try {
+    const filename = resultFileName(summary, format);
+    const { rows } = await exportRunResults(db, summary, format, join(dir, filename), reader);
+    return { filename, base64: readFileSync(join(dir, filename)).toString('base64'), rows };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -107,4 +107,19 @@ describe('runs.export: a run\'s results leave the studio (issue 34 major 5)', ()
     const rows = await ctx.backend.call('runs.export', { id: runId, format: 'jsonl', out: join(ctx.dir, 't.jsonl') });
     expect(rows.rows).toBe(6);
   });
+
+  it('hands the desktop app the same file in the answer (runs.exportFile), named as the download names it, and refuses remote callers', async () => {
+    const { runId } = await circularRun(4);
+    for (const format of ['csv', 'jsonl', 'vlmevalkit-xlsx'] as const) {
+      const out = join(ctx.dir, `written.${format}`);
+      const written = await ctx.backend.call('runs.export', { id: runId, format, out });
+      const file = await ctx.backend.call('runs.exportFile', { id: runId, format });
+      expect(file.filename).toBe(format === 'vlmevalkit-xlsx' ? 'fake-vlm_shapes.xlsx' : `run-${runId}-results.${format}`);
+      expect(file.rows).toBe(written.rows);
+      if (format === 'vlmevalkit-xlsx') expect(Buffer.from(file.base64, 'base64').subarray(0, 2).toString()).toBe('PK');
+      else expect(Buffer.from(file.base64, 'base64').equals(readFileSync(out))).toBe(true);
+    }
+    const remote = await ctx.backend.dispatch('runs.exportFile', { id: runId, format: 'csv' }, { userId: null, remote: true });
+    expect(remote).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
 });

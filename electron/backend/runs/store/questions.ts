@@ -38,12 +38,12 @@ export function selectQuestions(db: Db, selection: FrozenConfig['selection']): S
   return db.prepare<unknown[], SelectedQuestion>(sql).all(...params);
 }
 
-export interface QuestionDetail { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number; vrp_level: Level | null }
+export interface QuestionDetail { id: number; type: 'multiple-choice' | 'open'; text: string; hint: string | null; item_id: number; ext_id: string; vrp_level: Level | null }
 export interface ImageSize { hash: string; width: number; height: number }
 
 /** Readers for the dry run, prepared once for the many units it walks. */
 export function planReaders(db: Db): { question: (id: number) => QuestionDetail; images: (itemId: number) => ImageSize[] } {
-  const detail = db.prepare<[number], QuestionDetail>('SELECT id, type, text, hint, item_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
+  const detail = db.prepare<[number], QuestionDetail>('SELECT id, type, text, hint, item_id, (SELECT i.ext_id FROM items i WHERE i.id = questions.item_id) AS ext_id, (SELECT v.level FROM variants v WHERE v.item_id = questions.item_id) AS vrp_level FROM questions WHERE id = ?');
   const images = db.prepare<[number], ImageSize>(`SELECT im.hash, im.width, im.height FROM item_images ii JOIN images im ON im.hash = ii.image_hash
     WHERE ii.item_id = ? ORDER BY ii.position`);
   // The dry run walks the ids the selection just returned, so each question is there.

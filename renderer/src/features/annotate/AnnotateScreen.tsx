@@ -15,7 +15,7 @@ import { ConflictPanel } from './ConflictPanel';
 import { DraftForm, type OptionAdders } from './DraftForm';
 import { HistoryPanel } from './HistoryPanel';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
-import { formatDuration } from '../workflow/format-time';
+import { WorkTime } from '../workflow/WorkTime';
 import { useAnnotateItem } from './useAnnotateItem';
 
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
@@ -88,6 +88,7 @@ export function AnnotateScreen() {
       {(t) => (
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
           <AnnotateBar a={a} t={t} submit={submit} />
+          <AnnotateNotice notice={a.notice} />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}
           {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, a.user?.id)}</p>}
@@ -114,18 +115,17 @@ export function AnnotateScreen() {
 /** The item's header: which item, its status and time, the save state, moving on, history and submit. */
 function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: () => void }) {
   const { toggleHistory } = useWorkflow();
-  const { editor, notice } = a;
+  const { editor } = a;
   return (
     <header className="workflow__bar">
       <h1>Item {t.extId}</h1>
       <StatusPill status={t.status} />
       {t.round > 0 && <span className="muted small">round {t.round}</span>}
-      <span className="muted small" data-testid="annotate.time" title="Your active time on this item (counted while you work on it)">your time {formatDuration(t.myTimeMs)}</span>
+      <WorkTime storedMs={t.myTimeMs} itemId={t.itemId} running={a.editable} testId="annotate.time" />
       <span className={`savestate savestate--${editor.state}`} data-testid="annotate.saveState">
         {saveLabel(editor.state, editor.version)}
       </span>
       <span className="spacer" />
-      {notice && <span className="workflow__notice" data-testid="annotate.notice">{notice}</span>}
       <button className="icon-button" onClick={() => void a.move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
       <button className="icon-button" onClick={() => void a.move('next')} title="Next (j)" aria-label="Next item" data-testid="annotate.next"><ChevronDown size={16} /></button>
       <OverrideMenu triplet={t} />
@@ -136,4 +136,9 @@ function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: ()
       </button>
     </header>
   );
+}
+
+/** The notice under the bar, not in it: a long one never pushes History and Submit onto a second row. */
+function AnnotateNotice({ notice }: { notice: string | null }) {
+  return notice ? <p className="workflow__notice" role="status" data-testid="annotate.notice">{notice}</p> : null;
 }

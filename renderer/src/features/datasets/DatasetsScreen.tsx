@@ -11,6 +11,7 @@ import { ExportMenu } from './ExportMenu';
 import { serverDownloads, useIsLead } from '../../api/download';
 import { ItemPanel } from './ItemPanel';
 import { QuestionList } from './QuestionList';
+import { countOf } from '@shared/domain/count-words';
 
 /** Datasets: pick a dataset, filter and search its questions, open an item beside the list. */
 export function DatasetsScreen() {
@@ -65,7 +66,7 @@ export function DatasetsScreen() {
           ))}
         </div>
         <div className="screen-header__actions">
-          {current && <span className="muted small">{current.format} · {current.itemCount.toLocaleString()} items</span>}
+          {current && <span className="muted small">{current.format} · {countOf(current.itemCount, 'item')}</span>}
           {isLead && serverDownloads && datasetId !== null && <ExportMenu datasetId={datasetId} />}
           {canImport && <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>}
         </div>

@@ -26,7 +26,7 @@ function Row(props: { row: QuestionRow | undefined; index: number; active: boole
       <div className="qrow__main">
         <div className="qrow__meta">
           <RoleBadge role={row.role} />
-          <span className="qrow__id">{row.extId}</span>
+          <span className="qrow__id" title={row.extId}>{row.extId}</span>
           {row.source && <span className="tag">{row.source}</span>}
           {row.category && <span className="tag tag--muted">{row.category}</span>}
         </div>

@@ -19,7 +19,9 @@ function useOptimizationForm() {
   }, [endpoints.data, form.target]);
 
   const ready = optimizationReady(form);
-  const plan = useCall('optimizations.plan', useDebounced(form, 250), { enabled: ready, retry: false });
+  const planInput = useDebounced(form, 250);
+  // The debounced copy lags the form by 250 ms: it may still hold no dataset (-1) after the form has one.
+  const plan = useCall('optimizations.plan', planInput, { enabled: ready && optimizationReady(planInput), retry: false });
   return { datasets, endpoints, form, set, ready, plan };
 }
 

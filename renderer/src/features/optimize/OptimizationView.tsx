@@ -62,7 +62,9 @@ export function OptimizationView(props: { optimization: Optimization; candidates
                 <td>{fmt(c.score)}</td>
                 <td>{fmt(c.finalScore)}</td>
                 <td>{c.edits === null ? '—' : `${c.edits}${c.budget !== null ? ` / ${c.budget}` : ''}`}</td>
-                <td className="candidates__prompt">{c.problem ? <em className="muted">{c.problem}</em> : c.prompt}</td>
+                <td className={`candidates__prompt${c.problem ? ' candidates__prompt--problem' : ''}`} title={c.problem ?? c.prompt} data-testid="prompts.candidate.prompt">
+                  {c.problem ? <em className="muted">{c.problem}</em> : c.prompt}
+                </td>
               </tr>
             ))}
           </tbody>

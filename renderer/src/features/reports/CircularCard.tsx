@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { RunReport } from '@shared/contract';
 import { accuracyBars, barsHeight } from '@shared/reports/charts';
+import { AskedOnceList } from '../../components/AskedOnceList';
 import { Chart } from './Chart';
 import { cellValues, pct1 } from './format';
 import { TableExport } from './TableExport';
@@ -29,6 +30,7 @@ export function CircularCard({ c }: { c: NonNullable<RunReport['circular']> }) {
         })} />
       </header>
       <Chart option={option} height={barsHeight(labels.length, 2)} label="Single-pass and CircularEval accuracy per category" testId="report.circular.chart" />
+      <AskedOnceList askedOnce={c.askedOnce} total={c.flagged} testId="report.circular.askedOnce" />
     </section>
   );
 }

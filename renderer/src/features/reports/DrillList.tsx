@@ -17,8 +17,9 @@ const PAGE = 100;
 function Answer({ q }: { q: DrillRow['origin'] }) {
   if (!q) return <span className="muted">—</span>;
   return (
-    <span className={`drill__answer drill__answer--${q.correct ? 'ok' : 'bad'}`} title={q.text}>
-      {q.label ?? '∅'}<span className="muted"> / {q.gold}</span>
+    <span className={`drill__answer drill__answer--${q.correct ? 'ok' : 'bad'}`} title={q.text} data-testid="drill.answer">
+      {/* Said in words, not "A / C": which letter the model's reply was read as, and which is right. */}
+      <span className="drill__word">read</span> {q.label ?? 'nothing'}<span className="drill__word"> · gold</span> {q.gold}
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueScreen } from '../workflow/QueueScreen';
 import { OverrideMenu } from '../workflow/OverrideMenu';
 import { StatusPill } from '../workflow/StatusPill';
+import { WorkTime } from '../workflow/WorkTime';
 import { VerdictForm } from './VerdictForm';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { RoundDiffView } from '../workflow/RoundDiffView';
@@ -65,8 +66,8 @@ function ReviewMain({ r, t, reasons }: { r: ReviewItem; t: Triplet; reasons: Rea
         <h1>Item {t.extId}</h1>
         <StatusPill status={t.status} />
         <span className="muted small">round {t.round} · by {t.assignment?.annotator ?? '—'}</span>
+        <WorkTime storedMs={t.myTimeMs} itemId={t.itemId} running={t.can.review} testId="review.time" />
         <span className="spacer" />
-        {r.message && <span className="workflow__notice" data-testid="review.notice">{r.message}</span>}
         <button className="icon-button" onClick={() => void r.move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
         <button className="icon-button" onClick={() => void r.move('next')} title="Next (j)" aria-label="Next item"><ChevronDown size={16} /></button>
         <OverrideMenu triplet={t} />
@@ -74,6 +75,8 @@ function ReviewMain({ r, t, reasons }: { r: ReviewItem; t: Triplet; reasons: Rea
           <Send size={14} /> Submit verdict
         </button>
       </header>
+      {/* Under the bar, not in it: a long notice never pushes the buttons onto a second row. */}
+      {r.message && <p className="workflow__notice" role="status" data-testid="review.notice">{r.message}</p>}
       {t.hiddenReviews > 0 && (
         <p className="workflow__lock" data-testid="review.hidden"><EyeOff size={14} /> The other checker's verdict stays hidden until you have given yours.</p>
       )}

@@ -3,6 +3,8 @@ import { HUMAN_MODEL, RANDOM_MODEL } from '@shared/contract';
 import { money } from './format';
 import { editedTemplate, optionalNumber, roles, withFilter, withRole } from './run-form';
 import type { RunForm } from './useRunForm';
+import { AskedOnceList } from '../../components/AskedOnceList';
+import { countOf } from '@shared/domain/count-words';
 
 /** Which dataset, which model (or a baseline, or a person) and which roles. */
 export function WhatToRun({ f }: { f: RunForm }) {
@@ -12,7 +14,7 @@ export function WhatToRun({ f }: { f: RunForm }) {
       <div className="field-row">
         <label className="field"><span>Dataset</span>
           <select value={form.datasetId} onChange={(e) => set({ datasetId: Number(e.target.value) })} data-testid="runs.form.dataset">
-            {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name} ({d.questionCount} questions)</option>)}
+            {datasets.data?.map((d) => <option key={d.id} value={d.id}>{d.name} ({countOf(d.questionCount, 'question')})</option>)}
           </select>
         </label>
         <label className="field"><span>Model</span>
@@ -168,6 +170,7 @@ export function RunPlan({ plan }: { plan: RunForm['plan'] }) {
             </p>
           )}
           {plan.data.warnings.map((w) => <p key={w} className="warning">{w}</p>)}
+          <AskedOnceList askedOnce={plan.data.askedOnce} total={plan.data.askedOnce.length} testId="runs.plan.askedOnce" />
         </>
       ) : <p className="muted small">Working out the requests…</p>}
     </div>

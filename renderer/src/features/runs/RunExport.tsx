@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import type { RunExportFormat } from '@shared/contract';
-import { downloadFile, serverDownloads } from '../../api/download';
+import { call } from '../../api/call';
+import { downloadFile, saveBlob, serverDownloads } from '../../api/download';
 
 const FORMATS: { value: RunExportFormat; label: string }[] = [
   { value: 'csv', label: 'CSV' },
@@ -9,18 +10,26 @@ const FORMATS: { value: RunExportFormat; label: string }[] = [
   { value: 'vlmevalkit-xlsx', label: 'VLMEvalKit workbook' },
 ];
 
+/** The browser downloads the server's stream; the desktop app gets the file in the answer and saves it (a save dialog). */
+async function saveRunResults(id: number, format: RunExportFormat): Promise<string> {
+  if (serverDownloads) return downloadFile('run', { id, format });
+  const file = await call('runs.exportFile', { id, format });
+  saveBlob(file.filename, new Blob([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))]));
+  return file.filename;
+}
+
 /**
  * A run's results as a download: one row per question and pass (CSV, JSONL) or VLMEvalKit's prediction workbook.
- * The server streams the file (`POST download/run`), under the same read rules as the prediction table.
+ * The server streams the file (`POST download/run`), under the same read rules as the prediction table; the desktop
+ * app gets the same file in the answer of `runs.exportFile` and saves it through the save dialog.
  */
 export function RunExport(props: { runId: number }) {
   const [format, setFormat] = useState<RunExportFormat>('csv');
   const [status, setStatus] = useState<string | null>(null);
-  if (!serverDownloads) return null;
   const run = async () => {
     setStatus('Preparing the download…');
     try {
-      setStatus(`Downloaded ${await downloadFile('run', { id: props.runId, format })}`);
+      setStatus(`Downloaded ${await saveRunResults(props.runId, format)}`);
     } catch (error) {
       setStatus((error as Error).message);
     }

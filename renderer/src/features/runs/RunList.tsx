@@ -11,7 +11,7 @@ export function RunList(props: { runs: RunSummary[] }) {
       {props.runs.map((r) => (
         <button key={r.id} className={`run-list__item${r.id === runId ? ' run-list__item--active' : ''}`} onClick={() => selectRun(r.id)}
           data-testid="runs.item" data-run-id={r.id}>
-          <span className="run-list__name">{r.name}</span>
+          <span className="run-list__name" title={r.name}>{r.name}</span>
           <span className="run-list__meta">
             <RunStatusBadge run={r} testId="runs.item.status" />
             <span className="muted">{r.answered.toLocaleString()}/{r.units.toLocaleString()}</span>

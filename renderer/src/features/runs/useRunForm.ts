@@ -16,7 +16,8 @@ export function useRunForm() {
 
   const ready = runFormReady(form);
   const planInput = useDebounced(form, 250);
-  const plan = useCall('runs.plan', planInput, { enabled: ready, retry: false });
+  // The debounced copy lags the form by 250 ms: it may still hold no dataset (-1) after the form has one.
+  const plan = useCall('runs.plan', planInput, { enabled: ready && runFormReady(planInput), retry: false });
   return { datasets, endpoints, templates, facets, form, set, ready, plan };
 }
 

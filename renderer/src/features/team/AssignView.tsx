@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Shuffle } from 'lucide-react';
+import { countOf } from '@shared/domain/count-words';
 import { useCall, useMutate } from '../../api/queries';
 
 type Mode = 'count' | 'category' | 'items';
@@ -25,7 +26,7 @@ export function AssignView(props: { datasetId: number | undefined }) {
   });
   return (
     <div className="assign panel" data-testid="team.assign">
-      <p className="muted small">Items are split into disjoint runs, one per annotator, in dataset order. Every item gets two checkers from the pool, least loaded first, never its own annotator. {unassigned !== undefined && <strong>{unassigned} questions belong to unassigned items.</strong>}</p>
+      <p className="muted small">Items are split into disjoint runs, one per annotator, in dataset order. Every item gets two checkers from the pool, least loaded first, never its own annotator. {unassigned !== undefined && <strong data-testid="assign.unassigned">Unassigned items hold {countOf(unassigned, 'question')}.</strong>}</p>
       <div className="assign__cols">
         <fieldset className="assign__people">
           <legend>Annotators</legend>
@@ -47,7 +48,7 @@ export function AssignView(props: { datasetId: number | undefined }) {
           <label className="check"><input type="radio" checked={mode === 'category'} onChange={() => setMode('category')} /> Unassigned items of category
             <select value={category} onChange={(e) => setCategory(e.target.value)} onFocus={() => setMode('category')}>
               <option value="">…</option>
-              {(facets.data?.categories ?? []).map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}
+              {(facets.data?.categories ?? []).map((c) => <option key={c.value} value={c.value}>{c.value} ({countOf(c.count, 'question')})</option>)}
             </select></label>
           <label className="check"><input type="radio" checked={mode === 'items'} onChange={() => setMode('items')} /> These item ids (reassigns them)
             <input value={ids} onChange={(e) => setIds(e.target.value)} onFocus={() => setMode('items')} placeholder="12, 13, 40" /></label>
@@ -58,7 +59,7 @@ export function AssignView(props: { datasetId: number | undefined }) {
           <Shuffle size={14} /> Assign
         </button>
         {assign.error && <span className="danger small" role="alert">{assign.error.message}</span>}
-        {assign.data && <span className="ok small" data-testid="assign.result">Assigned {assign.data.assigned} items: {Object.entries(assign.data.byAnnotator).map(([u, n]) => `${u} ${n}`).join(', ')}.</span>}
+        {assign.data && <span className="ok small" data-testid="assign.result">Assigned {countOf(assign.data.assigned, 'item')}: {Object.entries(assign.data.byAnnotator).map(([u, n]) => `${u} ${countOf(n, 'item')}`).join(', ')}.</span>}
       </div>
     </div>
   );

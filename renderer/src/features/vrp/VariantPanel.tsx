@@ -6,6 +6,7 @@ import { useCall } from '../../api/queries';
 import { downloadFile, serverDownloads, useIsLead } from '../../api/download';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
+import { useBrowse } from '../../stores/browse';
 import { useNavigation } from '../../stores/navigation';
 
 type Chip<T extends string> = { value: T; label: string };
@@ -71,7 +72,7 @@ function useVariantJob(datasetId: number, selection: VariantSelection, beforeGen
   return { job, error, generate, downloadVariants, result, running: job?.status === 'running' };
 }
 
-interface VariantsResult { variants: number; dataset: string; created: number; updated: number; unchanged: number }
+interface VariantsResult { datasetId: number; variants: number; dataset: string; created: number; updated: number; unchanged: number }
 
 /** The three levels with the relations each varies; a level's chips are off while the level is. */
 function LevelChoices(props: { selection: VariantSelection; onSelection(s: VariantSelection): void }) {
@@ -139,7 +140,9 @@ function JobOutcome(props: { variants: ReturnType<typeof useVariantJob> }) {
       {result && (
         <p className="small" data-testid="variants.result">
           {result.variants} variants in “{result.dataset}” ({result.created} new, {result.updated} redrawn, {result.unchanged} unchanged).{' '}
-          <button className="link-button" onClick={() => go('datasets')}>Open Datasets</button>
+          <button className="link-button" onClick={() => { useBrowse.getState().setDataset(result.datasetId); go('datasets'); }} data-testid="variants.openDataset">
+            Open “{result.dataset}”
+          </button>
         </p>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { Shapes } from 'lucide-react';
 import { PAPER_SELECTION, type VariantSelection } from '@shared/vrp/relations';
@@ -26,6 +26,7 @@ export function VrpScreen() {
   const [selection, setSelection] = useState<VariantSelection>(PAPER_SELECTION);
   const commands = useCanvasCommands(canvas);
   useCanvasShortcuts(scene, canvas, commands);
+  useSelectionOfScene(scene);
 
   if (datasets.isSuccess && drawable.length === 0) return <NothingToDraw />;
 
@@ -63,6 +64,16 @@ export function VrpScreen() {
       )}
     </div>
   );
+}
+
+/** Undo, redo or a save from elsewhere can remove a selected shape: the selection keeps only shapes the scene holds. */
+function useSelectionOfScene(scene: Scene | null) {
+  const shapes = scene?.shapes;
+  useEffect(() => {
+    const { selected, select } = useCanvasUi.getState();
+    const kept = selected.filter((id) => shapes?.some((s) => s.id === id));
+    if (kept.length !== selected.length) select(kept);
+  }, [shapes]);
 }
 
 /** No dataset with images yet: say what the canvas is for and offer the import. */

@@ -3,7 +3,8 @@ import type { TimeDelta } from '@shared/contract';
 import { ActiveClock } from '@shared/domain/active-clock';
 import { acknowledgeDelta, carryTime, deltaToSend, workTimeKey } from './work-time-stash';
 
-const ACTIVITY = ['keydown', 'pointerdown', 'pointermove', 'input', 'wheel'] as const;
+/** What counts as working on the form (the shown time ticks on the same events). */
+export const ACTIVITY = ['keydown', 'pointerdown', 'pointermove', 'input', 'wheel'] as const;
 
 export interface WorkClock {
   /** The time delta the next save of this item carries (undefined when nothing was measured). */
