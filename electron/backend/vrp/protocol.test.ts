@@ -3,6 +3,7 @@ import { FakeOpenAI } from '../../../test/openai-server';
 import { withProject } from '../../../test/fixtures';
 import { seedPictures } from '../../../test/vrp-fixtures';
 import type { RunConfigInput } from '@shared/contract';
+import type { ProjectContext } from '../../../test/fixtures';
 
 /**
  * VRPTest's protocol (issue 35 item 3, METHODS §6.6): repeated trials scored by majority vote, and the best of up to
@@ -18,6 +19,13 @@ const questionOf = (prompt: string) => Number(/marked region (\d+)\?/.exec(promp
  * q3 A×2, ?×2, B×1: a tie between A and "no answer", broken by the earliest trial, A (2/5, right).
  * Majority accuracy 3/4 = 75%; first trial alone 2/4 = 50%; mean agreement (0.6 + 0.6 + 1 + 0.4) / 4 = 0.65.
  */
+/** Starts a run and waits until it has settled; its id. */
+async function settledRun(t: ProjectContext, input: RunConfigInput): Promise<number> {
+  const { runId } = await t.backend.call('runs.start', input);
+  await t.backend.state.runs.settled(runId);
+  return runId;
+}
+
 const SCRIPT = [['B', 'A', 'A', 'A', 'B'], ['B', 'B', 'A', 'B', 'A'], ['A', 'A', 'A', 'A', 'A'], ['A', 'no idea', 'no idea', 'A', 'B']];
 
 describe('VRPTest repeated trials with majority vote', () => {
@@ -34,11 +42,7 @@ describe('VRPTest repeated trials with majority vote', () => {
     return model;
   }
 
-  const runToEnd = async (input: RunConfigInput) => {
-    const { runId } = await t.backend.call('runs.start', input);
-    await t.backend.state.runs.settled(runId);
-    return t.backend.call('runs.get', { id: runId });
-  };
+  const runToEnd = async (input: RunConfigInput) => t.backend.call('runs.get', { id: await settledRun(t, input) });
 
   it('asks each question N times, scores the majority answer and reports the spread as computed by hand', async () => {
     await seedPictures(t.backend, t.dir, 4);
@@ -103,11 +107,7 @@ describe('VRPTest best of up to four prompt templates', () => {
     return (await t.backend.call('datasets.list')).find((d) => d.name === 'pictures')!.id;
   }
 
-  const runOf = async (input: RunConfigInput) => {
-    const { runId } = await t.backend.call('runs.start', input);
-    await t.backend.state.runs.settled(runId);
-    return runId;
-  };
+  const runOf = (input: RunConfigInput) => settledRun(t, input);
 
   it('names the best template per model with every template\'s accuracy, ties going to the template listed first', async () => {
     const datasetId = await setUp();
