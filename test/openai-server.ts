@@ -23,8 +23,11 @@ export interface ChatBody {
 }
 
 export interface ServerOptions {
-  /** The reply text for a prompt (the user message's text parts joined). */
-  reply?: (prompt: string, body: ChatBody) => string;
+  /**
+   * The reply text for a prompt (the user message's text parts joined); `attempt` is how many times this prompt (text
+   * and images) has been asked, from 1, so a reply can vary between repeated trials of one question.
+   */
+  reply?: (prompt: string, body: ChatBody, attempt: number) => string;
   /** Which fault the n-th attempt at this prompt gets (n from 1); default every attempt succeeds. */
   fault?: (prompt: string, attempt: number) => Fault;
   delayMs?: number;
@@ -202,7 +205,7 @@ export class FakeOpenAI {
       case 'empty':
         return void json(200, completion(body.model, ''));
       case 'ok': {
-        const text = this.options.reply?.(prompt, body) ?? 'A';
+        const text = this.options.reply?.(prompt, body, record.attempt) ?? 'A';
         const live = !res.socket?.destroyed && !res.destroyed;
         res.on('finish', () => (record.delivered = live && !res.destroyed));
         return void json(200, completion(body.model, text, this.options.usage), this.options.headers);

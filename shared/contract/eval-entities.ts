@@ -97,6 +97,11 @@ export const runConfigInputSchema = z.object({
    * assigned are always asked.
    */
   triplets: z.enum(['submitted', 'accepted', 'drafts']).default('submitted'),
+  /**
+   * VRPTest's repeated trials (METHODS §6.6): each question is asked this many times and scored by the majority answer,
+   * for endpoints that are not deterministic. Absent or 1 asks once, as before.
+   */
+  trials: z.number().int().min(1).max(25).optional(),
 });
 export type RunConfigInput = z.input<typeof runConfigInputSchema>;
 export type RunConfigParsed = z.output<typeof runConfigInputSchema>;
@@ -116,6 +121,8 @@ export const runSummarySchema = z.object({
   images: z.boolean(),
   /** Whether VRP variants were asked with the paper's clarification sentence. */
   vrpClarification: z.boolean(),
+  /** Times each question is asked, scored by majority vote when more than 1 (VRPTest's repeated trials, METHODS §6.6). */
+  trials: z.number().int(),
   ...outcomeFields(runStatusSchema),
   /**
    * How it ended (`shared/domain/run-ending.ts`): done, done with errors (`errors` says how many) or failed (`error`

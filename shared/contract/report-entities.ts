@@ -127,6 +127,30 @@ export const officialScoreSchema = z.object({
 });
 export type OfficialScore = z.infer<typeof officialScoreSchema>;
 
+/**
+ * Runs with repeated trials (VRPTest, METHODS §6.6): the vote and its spread. Agreement is the share of a question's
+ * trials that gave its majority answer (1 = unanimous); `firstTrial` is what the first trial alone scores on the same
+ * questions, i.e. the run without repeats.
+ */
+export const trialsPanelSchema = z.object({
+  trials: z.number().int(),
+  voted: z.number().int(),
+  meanAgreement: z.number(),
+  unanimous: z.number().int(),
+  ties: z.number().int(),
+  majority: accuracyCellSchema,
+  firstTrial: accuracyCellSchema,
+  /** Questions per "k/N trials agree". */
+  byAgreement: z.record(z.string(), z.number().int()),
+  /** Questions whose trials disagreed, least agreement first (the first 200), with every answer's votes (∅ = none read). */
+  split: z.array(z.object({
+    questionId: z.number().int(), extId: z.string(), majority: z.string().nullable(), agreeing: z.number().int(), tie: z.boolean(),
+    votes: z.record(z.string(), z.number().int()),
+  })),
+  splitCount: z.number().int(),
+});
+export type TrialsPanel = z.infer<typeof trialsPanelSchema>;
+
 export const runReportSchema = z.object({
   run: runSummarySchema,
   /** Questions the run asks; scored = every pass answered; pending and errors are not in any accuracy. */
@@ -156,6 +180,8 @@ export const runReportSchema = z.object({
   official: z.array(officialScoreSchema),
   /** Present when questions carry VRP relation values: accuracy per level and relation value. */
   vrp: groupedSchema.nullable(),
+  /** Runs with repeated trials: the majority vote's spread; null otherwise (and in summaries stored before it). */
+  trials: trialsPanelSchema.nullable().default(null),
 });
 export type RunReport = z.infer<typeof runReportSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accuracyCellSchema } from './report-entities';
 import { sceneSchema } from '../vrp/scene';
 import { colourValues, fontValues, levels, positionValues, shapeValues } from '../vrp/relations';
 import { countSchema, imageHandleFields, lastChangeFields, pixelSizeFields, recordIdSchema, timestampSchema } from '../domain/entity';
@@ -66,3 +67,36 @@ export const variantResultSchema = z.object({
   out: z.string().nullable(),
 });
 export type VariantResult = z.infer<typeof variantResultSchema>;
+
+/** A template sweep names at most this many templates per model: VRPTest tries "up to four" (METHODS §6.6). */
+export const MAX_SWEEP_TEMPLATES = 4;
+
+/** One template's run in a sweep: its accuracy (the majority vote's for runs with repeated trials) and coverage. */
+export const sweepEntrySchema = z.object({
+  runId: recordIdSchema,
+  name: z.string(),
+  templateName: z.string(),
+  templateHash: z.string(),
+  status: z.string(),
+  trials: z.number().int(),
+  questions: countSchema,
+  scored: countSchema,
+  accuracy: accuracyCellSchema,
+});
+
+/**
+ * VRPTest's best of up to four prompt templates, per model: every template's run on the same questions and the best
+ * one, named. Only runs with every question scored can be best; a tie goes to the template listed first.
+ */
+export const templateSweepSchema = z.object({
+  models: z.array(z.object({
+    model: z.string(),
+    endpoint: z.string(),
+    best: sweepEntrySchema.nullable(),
+    templates: z.array(sweepEntrySchema),
+  })),
+  /** Why a model has no best (a run not finished), and anything else a reader should know. */
+  notes: z.array(z.string()),
+});
+export type TemplateSweep = z.infer<typeof templateSweepSchema>;
+export type SweepEntry = z.infer<typeof sweepEntrySchema>;

@@ -92,6 +92,18 @@ export const promptPresets: readonly PromptTemplate[] = [
     imagesFirst: false,
   },
   {
+    // lmms-eval's MMBench (EvolvingLMMs-Lab/lmms-eval at 75571cf: tasks/mmbench/en_utils.py `mmbench_doc_to_text`,
+    // mmbench_evals.py `create_options_prompt`, mmbench.yaml `sys_prompt`, _default_template_mmbench_en_yaml
+    // `post_prompt`); the hint goes on its own "Hint:" line, where lmms-eval puts it bare before the question.
+    id: 'lmms-eval-mmbench',
+    name: 'lmms-eval MMBench',
+    multipleChoice: "{hint_line}{question} There are several options:\n{options}\nAnswer with the option's letter from the given choices directly.",
+    open: '{hint_line}{question}\nAnswer the question using a single word or phrase.',
+    optionLine: '{label}. {text}',
+    optionJoin: '\n',
+    imagesFirst: true,
+  },
+  {
     id: 'mmstar-llm-2shot',
     name: 'MMStar (text-only LLM, 2-shot, for S_t)',
     multipleChoice: "{hint_line}Question: {question}\nOptions:\n{options}\nPlease select the correct answer from the options above. \nAnswer with the option's letter from the given choices directly, such as answer letter 'A' only. \n",
@@ -115,6 +127,13 @@ export function templateTurns(template: PromptTemplate): PromptTurn[] {
 }
 
 export const DEFAULT_TEMPLATE_ID = 'vlmevalkit-mcq';
+
+/**
+ * VRPTest's sweep tries up to four prompts per model and keeps the best (METHODS §6.6); its own four are not
+ * published with the studio's sources, so the default sweep is the four image-and-question presets of the toolkits and
+ * papers the studio follows (the text-only ones are left out: they are for models that see no image).
+ */
+export const VRP_SWEEP_TEMPLATES = ['vlmevalkit-mcq', 'mmevalpro-lmm', 'mmmu', 'lmms-eval-mmbench'] as const;
 
 export function presetTemplate(id: string): PromptTemplate | undefined {
   return promptPresets.find((t) => t.id === id);

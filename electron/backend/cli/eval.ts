@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Backend } from '..';
-import { roleSchema, runConfigInputSchema, type RunOutcome, type RunSummary } from '@shared/contract';
+import { MAX_SWEEP_TEMPLATES, roleSchema, runConfigInputSchema, type RunOutcome, type RunSummary, type SweepEntry, type TemplateSweep } from '@shared/contract';
+import { VRP_SWEEP_TEMPLATES } from '@shared/prompts/templates';
 import { AppError } from '../errors';
 import { int, projectCommand, type Common } from './commands';
 import { registerRunExport } from './run-export';
@@ -19,7 +20,7 @@ export function describeRun(r: RunSummary): string {
   return [
     `Run ${r.id} "${r.name}" — ${runState(r)}${r.error ? `: ${r.error}` : ''}`,
     `  ${r.answered}/${r.units} answered, ${r.correct} correct${pct}, ${r.failedExtraction} unreadable, ${r.errors} errors, ${r.cached} from cache`,
-    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}`,
+    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}${r.trials > 1 ? `; ${r.trials} trials, majority vote` : ''}`,
   ].join('\n');
 }
 
@@ -59,6 +60,8 @@ interface EvalOptions extends Common {
   dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
   judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
   vrpClarification?: boolean;
+  trials?: number;
+  templates?: string;
   batch?: boolean;
   triplets?: string;
 }
@@ -76,25 +79,64 @@ export function registerEval(program: Command): void {
     .option('--limit <n>', 'only the first N questions', int)
     .option('--judge <name>', 'endpoint that reads answers the rules cannot')
     .option('--template <id>', 'prompt preset: vlmevalkit-mcq | mmevalpro-lmm | mmevalpro-llm | mmmu', 'vlmevalkit-mcq')
+    .option('--templates <ids>', 'VRPTest\'s template sweep: up to four presets, one run each, and the best named (`vrp` for the four of METHODS §6.6)')
     .option('--seed <n>', 'sampling seed (and the random baseline\'s)', int)
     .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', Number)
     .option('--max-tokens <n>', 'max tokens per reply', int)
     .option('--fail-fast', 'stop at the first request that fails after its retries')
     .option('--vrp-clarification', 'VRPTest\'s mitigation: tell the model a variant\'s instruction is written in the image (full) or marked on it (partial)')
+    .option('--trials <n>', 'VRPTest\'s repeated trials: ask each question N times and score the majority answer (for endpoints that are not deterministic; 5 is suggested)', int)
     .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
     .option('--new', 'start a new run even if an unfinished one has this configuration'),
   (backend, out, opts: EvalOptions) => evaluate(backend, out, opts));
   registerRuns(program);
 }
 
-/** `anchor eval`: plans the run, says what it will cost, then starts (or resumes) it and follows it to its end. */
+/**
+ * `anchor eval`: plans the run, says what it will cost, then starts (or resumes) it and follows it to its end. With
+ * `--templates`, one run per template in turn, then the sweep: every template's accuracy and the best one.
+ */
 async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promise<void> {
+  if (!opts.templates) {
+    const { summary, resumed } = await evaluateOne(backend, out, opts);
+    return out.result({ ...summary, resumed }, () => describeRun(summary));
+  }
+  const templates = sweepTemplates(opts.templates);
+  const runs: RunSummary[] = [];
+  for (const template of templates) {
+    if (!out.json) process.stderr.write(`template ${template}:\n`);
+    runs.push((await evaluateOne(backend, out, { ...opts, template })).summary);
+  }
+  const sweep = await backend.call('reports.templates', { runIds: runs.map((r) => r.id) });
+  out.result({ runs, sweep }, () => [...runs.map(describeRun), ...sweepLines(sweep)].join('\n'));
+}
+
+/** The templates a sweep names: `vrp` for VRPTest's four defaults, else presets by id, at most four. */
+function sweepTemplates(list: string): string[] {
+  const ids = list === 'vrp' ? [...VRP_SWEEP_TEMPLATES] : [...new Set(list.split(',').map((t) => t.trim()).filter(Boolean))];
+  if (ids.length === 0 || ids.length > MAX_SWEEP_TEMPLATES) throw new AppError('invalid_input', `--templates takes 1 to ${MAX_SWEEP_TEMPLATES} template ids (or vrp)`);
+  return ids;
+}
+
+export function sweepLines(sweep: TemplateSweep): string[] {
+  const pct = (e: SweepEntry) => `${e.accuracy.accuracy.toFixed(1)}% (${e.accuracy.correct}/${e.accuracy.n})`;
+  return [
+    ...sweep.models.flatMap((m) => [
+      `${m.model}: best template ${m.best ? `${m.best.templateName} — ${pct(m.best)}, run ${m.best.runId}` : 'not decided yet'}`,
+      ...m.templates.map((e) => `  ${e.templateName} #${e.templateHash}: ${pct(e)}, run ${e.runId}${e.trials > 1 ? `, majority of ${e.trials} trials` : ''}`),
+    ]),
+    ...sweep.notes.map((n) => `  note: ${n}`),
+  ];
+}
+
+async function evaluateOne(backend: Backend, out: Output, opts: EvalOptions): Promise<{ summary: RunSummary; resumed: boolean }> {
   const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
   const triplets = opts.triplets ? runConfigInputSchema.shape.triplets.parse(opts.triplets) : undefined;
   const input = {
     datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
     images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
     ...(opts.vrpClarification ? { vrpClarification: true } : {}),
+    ...(opts.trials !== undefined ? { trials: opts.trials } : {}),
     ...(roles ? { roles } : {}),
     ...(triplets ? { triplets } : {}),
     ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
@@ -110,8 +152,7 @@ async function evaluate(backend: Backend, out: Output, opts: EvalOptions): Promi
   if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
   const started = await backend.call('runs.start', { ...input, resume: !opts.new });
   if (started.resumed && !out.json) process.stderr.write(`resuming run ${started.runId}\n`);
-  const summary = await follow(backend, out, started.runId, started.jobId);
-  out.result({ ...summary, resumed: started.resumed }, () => describeRun(summary));
+  return { summary: await follow(backend, out, started.runId, started.jobId), resumed: started.resumed };
 }
 
 /** `anchor runs …`: list, show, retry and resume a project's runs. */

@@ -9,13 +9,13 @@ import { predictionFormats, type Output, type PredictionFormat } from '@shared/c
 import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '@shared/reports/format';
 import { int, projectCommand, type Common } from './commands';
 import { officialLine } from './official-line';
-import { datasetId } from './eval';
+import { datasetId, sweepLines } from './eval';
 import { gradingLines } from './grade';
 
 const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
 
 interface ImportOptions extends Common { dataset: string; format: PredictionFormat; model: string; name?: string; judgeFile?: string; skipUnmatched?: boolean }
-interface ReportOptions extends Common { html?: string; compare?: number[]; seeing?: number[] }
+interface ReportOptions extends Common { html?: string; compare?: number[]; seeing?: number[]; templates?: number[] }
 
 function importSummary(r: Output<'runs.importPredictions'>): string {
   const lines = [`run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
@@ -61,8 +61,14 @@ export function registerReport(program: Command): void {
     .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', int)
     .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
     .option('--seeing <ids>', 'seeing-or-not (MMStar): WITH,WITHOUT[,TEXT] run ids — with images, images withheld, text-only LLM', ids)
+    .option('--templates <ids>', 'VRPTest\'s template sweep: the best of these runs\' templates per model, with every template\'s accuracy', ids)
     .option('--html <file>', 'write the HTML report to this file'),
   async (backend, out, opts: ReportOptions, id: number | undefined) => {
+    if (opts.templates) {
+      const sweep = await backend.call('reports.templates', { runIds: opts.templates });
+      out.result(sweep, () => sweepLines(sweep).join('\n'));
+      return;
+    }
     const seeing = opts.seeing ? await backend.call('reports.seeing', seeingInput(opts.seeing)) : null;
     if (id === undefined) {
       if (!seeing) throw new AppError('invalid_input', 'give a run id, or --seeing WITH,WITHOUT[,TEXT]');
@@ -115,6 +121,8 @@ async function runReport(backend: Backend, out: CliOutput, id: number, opts: Rep
     const l1 = report.accuracy.by.l1Category;
     if (l1) lines.push(`  MMBench L1: ${Object.entries(l1).map(([ability, c]) => `${ability} ${pct(c.accuracy)}% (${c.correct}/${c.n})`).join(' · ')}`);
     if (report.circular) lines.push(`  CircularEval ${pct(report.circular.circular.accuracy)}% vs single pass ${pct(report.circular.singlePass.accuracy)}%`);
+    const v = report.trials;
+    if (v) lines.push(`  majority of ${v.trials} trials ${pct(v.majority.accuracy)}% vs first trial ${pct(v.firstTrial.accuracy)}%; mean agreement ${pct(100 * v.meanAgreement)}%, ${v.unanimous}/${v.voted} unanimous, ${v.ties} ties`);
     if (comparison?.note) lines.push(`  note: ${comparison.note}`);
     for (const p of comparison?.pairs ?? []) {
       const boot = p.clusterBootstrap ? `, paired cluster bootstrap ${pairBootstrapText(p)}` : '';

@@ -108,10 +108,11 @@ export async function buildRequest(
 
 /** The cache key: everything that decides the reply, images by content hash rather than megabytes of base64. */
 export function requestKey(target: { baseUrl: string; model: string }, params: { temperature: number; maxTokens: number; seed: number | null },
-  prompt: PromptMessagePart[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ u: target.baseUrl, m: target.model, t: params.temperature, x: params.maxTokens, s: params.seed, p: prompt }))
-    .digest('hex');
+  prompt: PromptMessagePart[], trial = 0): string {
+  // The same request's later trials (METHODS §6.6) are other samples, so each has its own key; trial 0 keeps the key
+  // every earlier run used.
+  const key = { u: target.baseUrl, m: target.model, t: params.temperature, x: params.maxTokens, s: params.seed, p: prompt, ...(trial > 0 ? { r: trial } : {}) };
+  return createHash('sha256').update(JSON.stringify(key)).digest('hex');
 }
 
 /**

@@ -12,7 +12,7 @@ import { createChatClient } from './client';
 import { judgeFor, storeReply, type ReplySink } from './reply';
 import { AdaptiveLimiter } from './limiter';
 import { buildRequest, estimateTokens, ImageEncoder, requestKey, type Unit } from './request';
-import { cacheable, type Answer, type AnswerSink, type AskKeys, type AskSettings } from './settings';
+import { cacheable, trialOf, type Answer, type AnswerSink, type AskKeys, type AskSettings } from './settings';
 import type { RunStats } from './stats';
 
 /** What the engine is given besides the units: the project (cache, images), the keys, where answers go, and control. */
@@ -132,7 +132,7 @@ function unitAnswerer(p: RunParts) {
       writer.write(() => deps.answers.answered(unit, answer, iso()));
       return settle(true);
     }
-    const key = requestKey(endpoint!, params, built.prompt);
+    const key = requestKey(endpoint!, params, built.prompt, trialOf(config, unit));
     let reply = useCache ? cache.get(key) : null;
     const cached = reply !== null;
     let attempts = 0;

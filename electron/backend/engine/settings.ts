@@ -22,6 +22,16 @@ export interface AskSettings {
   concurrency: number;
   failFast: boolean;
   vrpClarification?: true;
+  /**
+   * Repeated trials (METHODS §6.6): each unit's pass is its trial, and a trial after the first is its own cache entry,
+   * so a resumed run reads every trial it already has and asks each (question, trial) once. Absent when 1.
+   */
+  trials?: number;
+}
+
+/** The trial a unit's request is (0 for a run without repeated trials, whose passes are CircularEval's rotations). */
+export function trialOf(settings: Pick<AskSettings, 'trials'>, unit: { pass: number }): number {
+  return settings.trials === undefined ? 0 : unit.pass;
 }
 
 /** The keys to send, looked up by the caller from wherever keys live (the engine never reads the endpoint file). */

@@ -19,6 +19,7 @@ export function reportHandlers(domain: HandlerContext<{ reports: Reports; versio
     'reports.drill': (input, ctx) => reports.drill(input, readerOf(rules, ctx)),
     'reports.compare': (input, ctx) => reports.compare(input, readerOf(rules, ctx)),
     'reports.seeing': (input, ctx) => reports.seeing(input, readerOf(rules, ctx)),
+    'reports.templates': ({ runIds }, ctx) => reports.templates(runIds, readerOf(rules, ctx)),
     'reports.leaderboard': (input, ctx) => reports.leaderboard(input, readerOf(rules, ctx)),
     'reports.vrp': ({ datasetId }, ctx) => reports.vrp(datasetId, readerOf(rules, ctx)),
     'reports.doctor': ({ fix }) => checkSummaries(db(), fix),

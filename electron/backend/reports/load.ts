@@ -5,7 +5,8 @@ import { VRP_KEYS } from '@shared/scoring/accuracy';
 import type { Db } from '../db/open';
 import { mapInSlices } from '../jobs/slices';
 import { pageQuestionRows, pageTextRows, pageUnitRows, runQuestionIds, runQuestionRows, runUnitRows, type QuestionRow, type UnitRow } from './store/questions';
-import { runRow } from '../runs/runs';
+import { runConfig, runRow } from '../runs/runs';
+import { majorityVote, type Vote } from '@shared/scoring/majority';
 import { jsonColumn } from '../db/json-column';
 import { readAnswer, readMeta } from '../items/columns';
 
@@ -31,8 +32,10 @@ export interface ScoredQuestion {
   passes: ScoredPass[];
   /** Every pass answered (errors and unsent passes leave a question out of every accuracy). */
   scored: boolean;
-  /** CircularEval: right only when every pass is; single-pass runs: the one pass. */
+  /** CircularEval: right only when every pass is; repeated trials: the majority answer; single-pass runs: the one pass. */
   correct: boolean;
+  /** Runs with repeated trials (METHODS §6.6): the majority vote over the passes, once every trial is answered. */
+  vote?: Vote;
   groups: Record<string, string | null>;
   /**
    * The questions that are not independent of this one share its cluster (METHODS §5): a VRP variant's original
@@ -120,12 +123,15 @@ export function questionDetails(db: Db, ids: readonly number[]): QuestionDetails
  * and the values it is grouped by, in the run's order.
  */
 export function loadScored(db: Db, runId: number, only: readonly number[] | null = null, known?: QuestionDetails): ScoredQuestion[] {
-  runRow(db, runId);
+  const voting = votes(db, runId);
   const details = known ?? new Map((only === null ? runQuestionRows(db, runId) : pageQuestionRows(db, only)).map((r) => [r.id, r]));
   const byQuestion = new Map<number, ScoredQuestion>();
   addPasses(byQuestion, details, only === null ? runUnitRows(db, runId) : pageUnitRows(db, runId, only));
-  return settled([...byQuestion.values()], details);
+  return settled([...byQuestion.values()], details, voting);
 }
+
+/** Whether the run's passes are repeated trials, scored by majority vote; reading the run also checks that it exists. */
+const votes = (db: Db, runId: number): boolean => runConfig(runRow(db, runId)).trials !== undefined;
 
 /** Questions a page of loaded rows reads at a time (loadScoredInSlices): a few milliseconds of work. */
 const PAGE_QUESTIONS = 256;
@@ -136,7 +142,7 @@ const PAGE_QUESTIONS = 256;
  * import took 60–100 ms in one piece at 4,096 questions (issue 29). The caller checks that nothing changed meanwhile.
  */
 export async function loadScoredInSlices(db: Db, runId: number): Promise<ScoredQuestion[]> {
-  runRow(db, runId);
+  const voting = votes(db, runId);
   const ids = runQuestionIds(db, runId);
   const pages: number[][] = [];
   for (let from = 0; from < ids.length; from += PAGE_QUESTIONS) pages.push(ids.slice(from, from + PAGE_QUESTIONS));
@@ -146,7 +152,7 @@ export async function loadScoredInSlices(db: Db, runId: number): Promise<ScoredQ
     for (const r of pageQuestionRows(db, page)) details.set(r.id, r);
     addPasses(byQuestion, details, pageUnitRows(db, runId, page));
   });
-  return settled([...byQuestion.values()], details);
+  return settled([...byQuestion.values()], details, voting);
 }
 
 /** Each unit row as a pass of its question, the question made on its first pass (in the rows' order). */
@@ -166,11 +172,18 @@ function addPasses(byQuestion: Map<number, ScoredQuestion>, details: QuestionDet
 }
 
 /** The questions' rule groups, and whether each is scored and right, once all their passes are in. */
-function settled(questions: ScoredQuestion[], details: QuestionDetails): ScoredQuestion[] {
+function settled(questions: ScoredQuestion[], details: QuestionDetails, voting: boolean): ScoredQuestion[] {
   groupByRule(questions, details);
   for (const q of questions) {
     q.scored = q.passes.every((p) => p.state === 'answered');
-    q.correct = q.scored && q.passes.every((p) => p.correct);
+    if (voting) {
+      // As with CircularEval, a question counts once every trial is in: a vote of the trials that happened to answer
+      // first would change with the order replies arrived.
+      if (q.scored) q.vote = majorityVote(q.passes);
+      q.correct = q.vote?.correct ?? false;
+    } else {
+      q.correct = q.scored && q.passes.every((p) => p.correct);
+    }
   }
   return questions;
 }
@@ -190,7 +203,9 @@ export function shownLabel(passes: readonly ShownPass[]): string | null {
   return `${label ?? '∅'} · ${passes.filter((p) => p.correct).length}/${passes.length} passes`;
 }
 
-export const shownAnswer = (q: ScoredQuestion): string | null => shownLabel(q.passes);
+/** A voted question shows its majority answer and how many trials agree with it. */
+export const shownAnswer = (q: ScoredQuestion): string | null =>
+  q.vote ? `${q.vote.label ?? '∅'} · ${q.vote.agreeing}/${q.passes.length} trials agree` : shownLabel(q.passes);
 
 /** A question as a page of compared answers shows it. */
 export interface PageQuestion { itemId: number; role: Role; text: string; gold: string }

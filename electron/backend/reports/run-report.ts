@@ -7,6 +7,7 @@ import { officialMmEvalPro } from '@shared/scoring/mmevalpro-official';
 import { hasVrp, shownAnswer, type ScoredQuestion } from './load';
 import { allAtOnce } from '@shared/scoring/official-common';
 import { officialScoreSteps, type RunReplies } from './official';
+import { trialsPanel } from './trials-panel';
 
 /** The triplet answers MMEvalPro's scorer counts: scored questions, correctness decided by the run. */
 export function tripletAnswers(questions: readonly ScoredQuestion[]): TripletAnswer[] {
@@ -79,6 +80,7 @@ export function* reportBodySteps(questions: readonly ScoredQuestion[], circular:
     mmevalproOfficial,
     official,
     vrp: hasVrp(questions) ? withClusterIntervals(accuracyBy(scored, VRP_KEYS), scored, VRP_KEYS).by : null,
+    trials: trialsPanel(questions),
   };
 }
 

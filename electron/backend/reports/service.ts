@@ -5,6 +5,7 @@ import { leaderboardPage } from './leaderboard';
 import { readKept } from './read-cache';
 import { ReportCache } from './report-cache';
 import { seeingSources } from './seeing-sources';
+import { templateSweep } from './template-sweep';
 import { readSnapshot } from '../db/snapshot';
 import { loadScored, pageQuestions } from './load';
 import { comparedCore, loadCompared } from './compared-run';
@@ -87,6 +88,12 @@ export class Reports {
     });
     const [sv, swv, st] = [withImages, withoutImages, textOnly].map((id) => (id === null ? null : this.runs.get(id)));
     return { ...figures, ...seeingSources(sv!, swv!, st ?? null) };
+  }
+
+  /** VRPTest's best of up to four templates per model, from the runs' stored summaries. */
+  templates(runIds: readonly number[], reader: ReportReader = OWNER) {
+    refuseOpenHumanRuns(this.runs, runIds, reader);
+    return readSnapshot(this.db(), () => templateSweep(this.db(), [...new Set(runIds)].map((id) => this.runs.get(id))));
   }
 
   /** A page of every run with its accuracy, best first within each dataset. */

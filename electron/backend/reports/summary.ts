@@ -150,3 +150,4 @@ export function summaryVrp(db: Db, runId: number): VrpBy | null {
   const vrp = summaryColumn(db, runId, 'vrp');
   return vrp === null ? null : jsonColumn<VrpBy>(vrp);
 }
+export const summaryBoard = (db: Db, runId: number) => jsonColumn<StoredBoard>(summaryColumn(db, runId, 'board'));

@@ -7,7 +7,7 @@ import { judgeFor, storeReply, type ReplySink } from '../engine/reply';
 import { buildRequest, ImageEncoder, requestKey, type BuiltRequest, type Unit } from '../engine/request';
 import { cacheable } from './config';
 import { resolveRunEndpoints } from './endpoint-check';
-import type { AskSettings } from '../engine/settings';
+import { trialOf, type AskSettings } from '../engine/settings';
 import type { RunnerDeps, RunOutcome } from './execute';
 import { answerSink } from './predictions';
 import { runConfig, runRow, setRunStatus } from './runs';
@@ -157,7 +157,7 @@ async function pendingRequests(config: AskSettings, units: Unit[], sink: ReplySi
   const pending = new Map<string, Pending>();
   for (const unit of units) {
     const built = await buildRequest(config.template, unit, config.images, config.imageMaxSide, encoder, config.vrpClarification ?? false);
-    const key = requestKey(config.endpoint!, params, built.prompt);
+    const key = requestKey(config.endpoint!, params, built.prompt, trialOf(config, unit));
     const hit = sink.useCache ? sink.cache.get(key) : null;
     if (hit && (await storeReply(sink, unit, built, key, { reply: hit, cached: true, attempts: 0, latencyMs: null }))) tally.answered++;
     else if (!hit) pending.set(customId(unit), { unit, built, key });

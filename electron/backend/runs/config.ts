@@ -50,6 +50,8 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
   const template = input.template ? promptTemplateSchema.parse(input.template) : presetTemplate(input.templateId);
   if (!template) throw new AppError('invalid_input', `no prompt template "${input.templateId}"`);
   if (input.circular && kind === 'human') throw new AppError('invalid_input', 'CircularEval is for models; a person answers each question once');
+  const trials = input.trials ?? 1;
+  if (trials > 1 && kind === 'human') throw new AppError('invalid_input', 'repeated trials are for models; a person answers each question once');
   return {
     kind,
     endpoint: endpoint ? recordEndpoint(endpoint) : null,
@@ -74,6 +76,8 @@ export function freezeConfig(input: RunConfigParsed, endpoints: EndpointStore): 
       ...(input.triplets === 'submitted' ? {} : { triplets: input.triplets }),
     },
     ...(input.batch && kind === 'model' ? { batch: true as const } : {}),
+    // Only written when more than one, so runs frozen before the option keep their configuration hash.
+    ...(trials > 1 ? { trials } : {}),
   };
 }
 

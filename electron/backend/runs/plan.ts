@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { snapshotOf } from '../endpoints/recorded';
 import { estimateTokens, fitSize, requestKey } from '../engine/request';
+import { trialOf } from '../engine/settings';
 import { cacheable, type FrozenConfig } from './config';
 import { ResponseCache } from '../engine/cache';
 import { findResumable, planUnits, type PlannedUnit } from './runs';
@@ -40,7 +41,7 @@ export function planRun(db: Db, config: FrozenConfig, endpoints: EndpointStore):
     // The message exactly as buildRequest will record it, so the cache key below is the engine's key.
     const prompt = [...turns, ...parts.map((p) => (p.kind === 'text' ? p : { kind: 'image' as const, hash: images[p.index]!.hash, ...fitSize(images[p.index]!.width, images[p.index]!.height, config.imageMaxSide) }))];
     if (useCache && endpoint) {
-      const key = requestKey(endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt);
+      const key = requestKey(endpoint, { temperature: config.temperature, maxTokens: config.maxTokens, seed: config.seed }, prompt, trialOf(config, unit));
       if (cache.has(key)) { fromCache++; continue; }
     }
     const textChars = parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), turnChars);

@@ -35,16 +35,23 @@ function refuseDrawnOptions(questions: readonly SelectedQuestion[], mode: { circ
 
 /**
  * Expands questions into the requests a run makes: k rotated passes per question under CircularEval, or the copies of
- * the circular file the question came from.
+ * the circular file the question came from, or N trials of the same request (VRPTest's repeated trials, METHODS §6.6:
+ * pass = trial).
  */
-export function planUnits(questions: readonly SelectedQuestion[], mode: { circular: boolean; images: boolean }): PlannedUnit[] {
+export function planUnits(questions: readonly SelectedQuestion[], mode: { circular: boolean; images: boolean; trials?: number }): PlannedUnit[] {
   refuseDrawnOptions(questions, mode);
   const circular = mode.circular;
+  const trials = mode.trials ?? 1;
+  // A pass is either a rotation or a trial; a question scored by all rotations and by a vote at once has no agreed
+  // meaning in either source (DECISIONS 204).
+  if (circular && trials > 1) throw new AppError('invalid_input', 'repeated trials and CircularEval cannot be combined: choose one');
   const units: PlannedUnit[] = [];
   for (const q of questions) {
     const options = readOptions(q.options);
     const answer = readAnswer(q.answer);
-    if (circular && q.type === 'multiple-choice') {
+    if (trials > 1) {
+      for (let pass = 0; pass < trials; pass++) units.push({ questionId: q.id, pass, options, answer, flag: null });
+    } else if (circular && q.type === 'multiple-choice') {
       const plan = questionCircularPlan(options, answer, readMeta(q.meta));
       for (const p of plan.passes) units.push({ questionId: q.id, pass: p.pass, options: p.options, answer: p.answer, flag: plan.flag });
     } else {
@@ -123,7 +130,7 @@ function toSummary(r: SummaryRow, c: StoredCounts, live: LiveInfo | null, nowMs:
   return {
     id: r.id, name: r.name, datasetId: r.dataset_id, datasetName: r.dataset_name, kind: r.kind, model: r.model, endpoint: r.endpoint,
     templateName: config.template.name, templateHash: config.templateHash, circular: config.circular, images: config.images,
-    vrpClarification: config.vrpClarification ?? false,
+    vrpClarification: config.vrpClarification ?? false, trials: config.trials ?? 1,
     status, ending: runEnding({ status, answered: c.answered, errors: c.errors }), error: endingReason(r.error, status, c),
     createdAt: r.created_at, finishedAt: r.finished_at, units: c.units,
     answered: c.answered, errors: c.errors, correct: c.correct, failedExtraction: c.failed, cached: c.cached,

@@ -4,6 +4,7 @@ import {
   boardSettingSchema, compareInputSchema, comparisonSchema, drillInputSchema, drillRowSchema, leaderboardRowSchema, runReportSchema, seeingInputSchema,
   seeingSchema, vrpSeriesSchema,
 } from '../report-entities';
+import { MAX_SWEEP_TEMPLATES, templateSweepSchema } from '../vrp-entities';
 
 /** Reports are read-only views of runs; they refresh whenever runs change (see the renderer's scope map). */
 export const reportMethods = {
@@ -16,6 +17,12 @@ export const reportMethods = {
   }),
   'reports.compare': method({ access: 'user', reads: ['runs'], doc: 'Two or more runs on their common questions, with McNemar tests and disagreements.', input: compareInputSchema, output: comparisonSchema }),
   'reports.seeing': method({ access: 'user', reads: ['runs'], doc: 'MMStar\'s multimodal gain and leakage from runs with, without images and text-only.', input: seeingInputSchema, output: seeingSchema }),
+  'reports.templates': method({
+    access: 'user', reads: ['runs'],
+    doc: 'VRPTest\'s best of up to four prompt templates: the given runs per model, every template\'s accuracy and the best one named.',
+    input: z.object({ runIds: z.array(z.number().int()).min(1).max(8 * MAX_SWEEP_TEMPLATES) }),
+    output: templateSweepSchema,
+  }),
   'reports.leaderboard': method({
     access: 'user', reads: ['runs'],
     doc: 'A page of every run with its accuracy and interval, best first within each comparable setting of each dataset, from stored summaries.',

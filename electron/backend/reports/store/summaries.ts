@@ -13,8 +13,9 @@ import type { ComparisonParts, PositionChunk } from '../comparison-parts';
  *    beside the studio's (`mmevalproOfficial`), both issue 30.
  * 5: the report carries MMMU's, VLMEvalKit's and MMStar's official figures beside the studio's (`official`, issue 30).
  * 6: the leaderboard row carries its comparable setting (`board.setting`: question set, passes, images, prompt; issue 34).
+ * 7: the report carries the majority vote's spread of a run with repeated trials (`trials`, null otherwise; issue 35).
  */
-export const SUMMARY_FORMAT = 6;
+export const SUMMARY_FORMAT = 7;
 
 // The counters' shape is the runs' (their summary port reads them): defined once there.
 export type { StoredCounts };

@@ -17,6 +17,10 @@ export interface VariantDbRow {
   level: VariantRow['level']; colour: VariantRow['colour']; shape: VariantRow['shape']; font: VariantRow['font'];
   position: VariantRow['position']; width: number; height: number; image_hash: string; created_at: string;
 }
+/** A variant with what its export record carries beyond the variant row: the source question, scene and dataset. */
+export interface VariantExportRow extends VariantDbRow {
+  source_dataset: string; question: string; hint: string | null; options: string; answer: string; scene_doc: string | null;
+}
 
 export function sceneRow(db: Db, itemId: number): SceneRow | undefined {
   return statement<[number], SceneRow>(db, 'SELECT doc, version, updated_at, updated_by FROM scenes WHERE item_id = ?').get(itemId);
@@ -74,5 +78,17 @@ export function datasetFormat(db: Db, name: string): string | undefined {
 export function variantRows(db: Db, sourceDatasetId: number): VariantDbRow[] {
   return db.prepare<[number], VariantDbRow>(`SELECT v.*, s.ext_id AS source_ext_id FROM variants v
     JOIN items s ON s.id = v.source_item_id JOIN items i ON i.id = v.item_id
+    WHERE s.dataset_id = ? ORDER BY i.position`).all(sourceDatasetId);
+}
+
+/**
+ * The same variants with the source question (its own text, not a full variant's minimal instruction), the source
+ * item's scene and the source dataset's name, for the export's metadata.
+ */
+export function variantExportRows(db: Db, sourceDatasetId: number): VariantExportRow[] {
+  return db.prepare<[number], VariantExportRow>(`SELECT v.*, s.ext_id AS source_ext_id, d.name AS source_dataset,
+      q.text AS question, q.hint, q.options, q.answer, sc.doc AS scene_doc
+    FROM variants v JOIN items s ON s.id = v.source_item_id JOIN items i ON i.id = v.item_id JOIN datasets d ON d.id = s.dataset_id
+    JOIN questions q ON q.id = v.source_question_id LEFT JOIN scenes sc ON sc.item_id = v.source_item_id
     WHERE s.dataset_id = ? ORDER BY i.position`).all(sourceDatasetId);
 }
