@@ -38,6 +38,15 @@ test('a link straight to a screen is "ready" only once that screen is there, not
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-app-state'] });
   });
+  // The Canvas screen's code is held until the studio's own start-up calls are answered and a frame has passed, so
+  // an app that said ready without its screen would say so while the screen is still loading.
+  const answered = Promise.all(['app.info', 'session.me'].map((m) => page.waitForResponse((r) => r.url().endsWith(`/api/${m}`))));
+  await page.route(/\/assets\/VrpScreen-[\w-]+\.js$/, async (route) => {
+    await answered;
+    await expect(page.getByTestId('lazy.loading')).toContainText('Loading Canvas');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await route.continue();
+  });
   await new Studio(page).open('#/vrp');
   expect(await page.evaluate(() => (globalThis as unknown as { screenAtReady?: boolean }).screenAtReady)).toBe(true);
 });
