@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The same list set-up and the test runner use (scripts/browser.mjs).
-const candidates = JSON.parse(readFileSync(join(__dirname, '..', 'scripts', 'chromium-candidates.json'), 'utf8')) as string[];
+// The same list set-up and the test runner use (scripts/browser.mjs). This file runs from e2e/ and, bundled into a
+// benchmark, from bench/.data/: the list is one or two folders up.
+const listFile = [join(__dirname, '..', 'scripts'), join(__dirname, '..', '..', 'scripts')]
+  .map((folder) => join(folder, 'chromium-candidates.json'))
+  .find((file) => existsSync(file))!;
+const candidates = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
 
 /** The system Chromium (Debian's package here); Playwright's own browser download is never used. */
 export function chromiumPath(): string | undefined {

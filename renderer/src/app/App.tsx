@@ -3,25 +3,29 @@ import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
 import { ImportDialog } from '../features/datasets/ImportDialog';
-import { VrpScreen } from '../features/vrp/VrpScreen';
-import { OptimizeScreen } from '../features/optimize/OptimizeScreen';
 import { ProjectDialog } from '../features/project/ProjectDialog';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { NewRunDialog } from '../features/runs/NewRunDialog';
 import { ImportPredictionsDialog } from '../features/runs/ImportPredictionsDialog';
-import { RunsScreen } from '../features/runs/RunsScreen';
-import { ReportsScreen } from '../features/reports/ReportsScreen';
-import { AnnotateScreen } from '../features/annotate/AnnotateScreen';
-import { ReviewScreen } from '../features/review/ReviewScreen';
-import { TeamScreen } from '../features/team/TeamScreen';
 import { LoginScreen } from '../features/session/LoginScreen';
+import { lazyPart, useScreensLoading } from '../components/LazyPart';
 import { useDialogs } from '../stores/dialogs';
-import { screens, useNavigation } from '../stores/navigation';
+import { screenLabels, screens, useNavigation } from '../stores/navigation';
 import { runCommand } from './commands';
 import { screenShown } from './screen-access';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { useShortcutDispatcher, useShortcuts } from './useShortcuts';
+
+// Datasets, the first screen, comes with the app; every other screen's code (and the charts, canvas and Markdown it
+// needs) is fetched when it first opens, so the studio starts on a fraction of its script (DECISIONS 199).
+const VrpScreen = lazyPart(screenLabels.vrp, () => import('../features/vrp/VrpScreen').then((m) => m.VrpScreen), 'screen');
+const OptimizeScreen = lazyPart(screenLabels.optimize, () => import('../features/optimize/OptimizeScreen').then((m) => m.OptimizeScreen), 'screen');
+const SettingsScreen = lazyPart(screenLabels.settings, () => import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen), 'screen');
+const RunsScreen = lazyPart(screenLabels.runs, () => import('../features/runs/RunsScreen').then((m) => m.RunsScreen), 'screen');
+const ReportsScreen = lazyPart(screenLabels.reports, () => import('../features/reports/ReportsScreen').then((m) => m.ReportsScreen), 'screen');
+const AnnotateScreen = lazyPart(screenLabels.annotate, () => import('../features/annotate/AnnotateScreen').then((m) => m.AnnotateScreen), 'screen');
+const ReviewScreen = lazyPart(screenLabels.review, () => import('../features/review/ReviewScreen').then((m) => m.ReviewScreen), 'screen');
+const TeamScreen = lazyPart(screenLabels.team, () => import('../features/team/TeamScreen').then((m) => m.TeamScreen), 'screen');
 
 function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
@@ -63,7 +67,8 @@ export function App() {
   }, [me]);
   useShortcutDispatcher();
   useGlobalShortcuts();
-  const state = info.isSuccess && me.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
+  const screenLoading = useScreensLoading((s) => s.count > 0);
+  const state = info.isSuccess && me.isSuccess && !screenLoading ? 'ready' : info.isError ? 'error' : 'loading';
   if (me.data?.mode === 'team' && !me.data.user) return <LoginScreen project={info.data?.project?.name ?? null} />;
   return (
     <div className="app" data-app-state={state}>

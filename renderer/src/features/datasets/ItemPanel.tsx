@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import type { Question } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { RoleBadge } from '../../components/RoleBadge';
-import { ImageViewer } from './ImageViewer';
+import { ImageViewer } from '../../components/heavy-parts';
 
 const SCORING_WORDS: Record<NonNullable<Question['scoring']>, string> = {
   choice: 'the chosen option', 'mmmu-open': 'MMMU open-answer matching', bleu4: 'BLEU-4 > 0.8 on its code', 'exact-text': 'exact text',

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { RunReport } from '@shared/contract';
 import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { AskedOnceList } from '../../components/AskedOnceList';
-import { Chart } from './Chart';
+import { Chart } from '../../components/heavy-parts';
 import { cellValues, pct1 } from './format';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';

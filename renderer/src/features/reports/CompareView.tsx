@@ -3,7 +3,7 @@ import type { RunSummary } from '@shared/contract';
 import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
-import { Chart } from './Chart';
+import { Chart } from '../../components/heavy-parts';
 import { cellColumns, cellValues, pairBootstrapText, pct1, pValue, verdictText } from './format';
 import { Pager, usePageOffset } from './Pager';
 import { SeeingCard } from './SeeingCard';

@@ -3,7 +3,7 @@ import type { RunReport } from '@shared/contract';
 import { accuracyBars, barsHeight } from '@shared/reports/charts';
 import { GROUP_TITLES } from '@shared/reports/tables';
 import { AccuracyTable } from './AccuracyTable';
-import { Chart } from './Chart';
+import { Chart } from '../../components/heavy-parts';
 import { cellColumns, cellValues } from './format';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';

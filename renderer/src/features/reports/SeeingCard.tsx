@@ -3,7 +3,7 @@ import type { RunSummary } from '@shared/contract';
 import { barsHeight, seeingBars } from '@shared/reports/charts';
 import { useCall } from '../../api/queries';
 import { useReports } from '../../stores/reports';
-import { Chart } from './Chart';
+import { Chart } from '../../components/heavy-parts';
 import { pct1 } from './format';
 import { useChartTheme } from './useChartTheme';
 

@@ -4,7 +4,7 @@ import { vrpRadar } from '@shared/reports/charts';
 import { GROUP_TITLES, vrpAxes } from '@shared/reports/tables';
 import { useCall } from '../../api/queries';
 import { AccuracyTable } from './AccuracyTable';
-import { Chart } from './Chart';
+import { Chart } from '../../components/heavy-parts';
 import { cellColumns, cellValues } from './format';
 import { TableExport } from './TableExport';
 import { useChartTheme } from './useChartTheme';

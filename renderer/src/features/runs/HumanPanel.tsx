@@ -2,7 +2,7 @@ import type { RunSummary } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
 import { useShortcuts } from '../../app/useShortcuts';
 import { Kbd } from '../../components/Kbd';
-import { ImageViewer } from '../datasets/ImageViewer';
+import { ImageViewer } from '../../components/heavy-parts';
 
 /** Human evaluation: a person answers the run's questions one by one, by click or by pressing the option's letter. */
 export function HumanPanel(props: { run: RunSummary }) {

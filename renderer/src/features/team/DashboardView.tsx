@@ -3,7 +3,7 @@ import { reasonBars, throughputBars } from '@shared/reports/team-charts';
 import { statusLabels } from '@shared/domain/triplet-state';
 import { itemStatusSchema } from '@shared/contract';
 import { useCall } from '../../api/queries';
-import { Chart } from '../reports/Chart';
+import { Chart } from '../../components/heavy-parts';
 import { useChartTheme } from '../reports/useChartTheme';
 import { reasonLabels } from '../workflow/reasons';
 import { formatDuration } from '../workflow/format-time';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { BookOpen, Save } from 'lucide-react';
 import { useCall, useMutate } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
-import { Markdown } from '../../components/Markdown';
+import { Markdown } from '../../components/heavy-parts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import { useCall } from '../../api/queries';
-import { Markdown } from '../../components/Markdown';
+import { Markdown } from '../../components/heavy-parts';
 import { useWorkflow } from '../../stores/workflow';
 
 /** The dataset's annotation guidelines beside the annotate and review forms, folded away on request (remembered). */

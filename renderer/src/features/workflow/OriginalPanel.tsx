@@ -1,6 +1,6 @@
 import type { Triplet } from '@shared/contract';
 import { RoleBadge } from '../../components/RoleBadge';
-import { ImageViewer } from '../datasets/ImageViewer';
+import { ImageViewer } from '../../components/heavy-parts';
 
 /** The original question, read-only: images with zoom and pan, text, options and the gold answer. */
 export function OriginalPanel(props: { triplet: Triplet }) {
