@@ -29,7 +29,7 @@ const relativeTo = (unit, depth) => {
  * floor, so no cycle can form between folders and no import runs up a floor. To use something on your own floor or
  * above, move one of the two here, with the reason, in the same commit.
  */
-const backendFloors = [
+export const backendFloors = [
   ['errors.ts', 'events.ts', 'paths.ts', 'processes.ts', 'recent.ts'],
   ['db', 'scratch.ts'],
   ['api-error.ts', 'session.ts'],
@@ -81,6 +81,13 @@ const backendInternals = {
   selector: 'Identifier[name=/^(createBackendInternals|BackendInternals)$/]',
   message: 'the backend\'s internals are for tests and benchmarks; an adapter holds a Backend from createBackend',
 };
+
+const fixedSleep = 'a test waits for a condition, never for time: poll with until() from test/fixtures.ts (or expect.poll), or hold the model server\'s reply';
+/**
+ * Test files that still sleep a fixed time and are being changed to wait for conditions in a parallel change (issue
+ * 31: the engine's, the runs' reliability and the reports' read cache tests). Remove each once it no longer sleeps.
+ */
+const testsStillSleeping = ['electron/backend/engine/engine.test.ts', 'electron/backend/runs/reliability.test.ts', 'electron/backend/reports/read-cache.test.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'release/**', 'bench/.data/**', 'test-results/**', '**/*.cjs', 'renderer/dist/**'] },
@@ -149,6 +156,19 @@ export default tseslint.config(
   { files: adapterFiles, rules: { 'no-restricted-properties': ['error', backendState] } },
   { files: ['electron/backend/cli/**/*.ts', 'electron/backend/http/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...sqlCalls, backendInternals] } },
   { files: ['electron/main/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', backendInternals] } },
+  // Tests wait for conditions, never for time (issue 31): a sleep passes on a fast machine and fails on a busy one.
+  // A test polls with `until` (test/fixtures.ts) or Playwright's expect.poll, or holds its model server's replies
+  // (test/openai-server.ts); those two helpers are the only test code that may set a timer.
+  {
+    files: ['**/*.test.ts', 'e2e/**/*.ts', 'test/**/*.ts'],
+    ignores: ['test/fixtures.ts', 'test/openai-server.ts', ...testsStillSleeping],
+    rules: {
+      'no-restricted-globals': ['error', ...['setTimeout', 'setInterval'].map((name) => ({ name, message: fixedSleep }))],
+      'no-restricted-syntax': ['error',
+        { selector: 'CallExpression[callee.property.name=/^(waitForTimeout|setTimeout|setInterval)$/]', message: fixedSleep },
+        { selector: 'ImportDeclaration[source.value=/timers\\/promises$/]', message: fixedSleep }],
+    },
+  },
   // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` is how it says "none".
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -58,12 +58,12 @@ test('adds an endpoint, runs it with pause and resume, reads and corrects predic
   // Pause answers once the requests in flight are stored, so the held ones are let through (a few at a time, new ones
   // still held) until it does: at most a few questions are answered, never all nine.
   let acknowledged = false;
-  const pauseResponse = page.waitForResponse((r) => r.url().includes('runs.pause')).then(() => (acknowledged = true));
+  void page.waitForResponse((r) => r.url().includes('runs.pause')).then(() => (acknowledged = true));
   await page.getByTestId('runs.pause').click();
-  while (!acknowledged) {
-    server.releaseWaiting();
-    await Promise.race([pauseResponse, new Promise((r) => setTimeout(r, 100))]);
-  }
+  await expect.poll(() => {
+    if (!acknowledged) server.releaseWaiting();
+    return acknowledged;
+  }, { intervals: [100], timeout: 120_000 }).toBe(true);
   server.release();
   await expect(page.getByTestId('runs.status')).toHaveText('Paused');
   const answeredWhenPaused = await page.getByTestId('runs.answered').textContent();

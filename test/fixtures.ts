@@ -88,7 +88,11 @@ export async function datasetContent(backend: Backend, datasetId: number) {
   }));
 }
 
-/** Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. */
-export async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Resolves once `check` holds, looking again whenever the event loop is free: a condition, never a clock. The one
+ * place a backend or CLI test waits (`test/no-sleeps.test.ts` holds it): `every` only spaces the looks of a costly
+ * check (a query, a call), it is never what the test waits for.
+ */
+export async function until(check: () => boolean | Promise<boolean>, every = 5): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, every));
 }

@@ -74,6 +74,18 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('electron/backend/x.test.ts', long)).toEqual([]);
   });
 
+  it('refuses a fixed sleep in a test; polling with until() and the helpers that hold a server are allowed', async () => {
+    const sleep = 'export const wait = () => new Promise((r) => setTimeout(r, 400));\n';
+    for (const file of ['electron/backend/cli/x.test.ts', 'test/x.ts', 'e2e/x.spec.ts']) expect(await ruleIdsFor(file, sleep), file).toContain('no-restricted-globals');
+    expect(await ruleIdsFor('e2e/x.spec.ts', 'export const wait = (page: { waitForTimeout(ms: number): Promise<void> }) => page.waitForTimeout(400);\n')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('electron/backend/x.test.ts', "import { setTimeout as sleep } from 'node:timers/promises';\nexport const wait = () => sleep(400);\n")).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('electron/backend/x.test.ts', 'export const tick = () => new Promise((r) => globalThis.setTimeout(r, 5));\n')).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor('electron/backend/x.test.ts', "import { until } from '../../test/fixtures';\nexport const ready = (n: () => number) => until(() => n() > 3);\n")).toEqual([]);
+    expect(await ruleIdsFor('test/fixtures.ts', sleep)).toEqual([]);
+    // Source code keeps its timers (retries, heartbeats): the rule is for tests.
+    expect(await ruleIdsFor('electron/backend/x.ts', sleep)).toEqual([]);
+  });
+
   it('refuses `any`', async () => {
     expect(await ruleIdsFor('shared/domain/x.ts', 'export const f = (x: any) => x;\n')).toContain('@typescript-eslint/no-explicit-any');
   });

@@ -15,7 +15,7 @@ import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
 import { interopMethods } from './methods/interop';
 import { collabMethods } from './methods/collab';
-import { gradingMethods } from './methods/gradings';
+import { gradingMethods } from './methods/grading';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {

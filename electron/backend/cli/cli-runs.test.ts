@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { backendWithProject, sampleTsvRows, writeTsv } from '../../../test/fixtures';
+import { backendWithProject, sampleTsvRows, until, writeTsv } from '../../../test/fixtures';
 import { goldOf, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { FakeBatchAPI } from '../../../test/openai-batch-server';
@@ -58,7 +58,7 @@ describe('anchor eval and runs when a run is killed, raced, out of disk or read-
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
       // The batch is stored before the first poll, so one poll means the process may die without losing it.
-      while (server.polls < 1) await new Promise((r) => setTimeout(r, 5));
+      await until(() => server.polls >= 1);
       child.kill('SIGKILL');
       await exited;
       expect(stderr).toMatch(/8 requests \(0 from cache\), at most \$[\d.]+ as one batch \(50% batch discount applied\)/);
@@ -82,21 +82,16 @@ describe('anchor eval and runs when a run is killed, raced, out of disk or read-
     const { backend, path: project } = await backendWithProject(dir, 'killed.anchor');
     await seedEvalDataset(backend, dir, 60);
     await backend.close();
-    // Once 25 answers are out, the server holds every further request, so the kill lands with requests in flight
-    // and none in transit: what the server answered, the client has had time to store.
-    let hold = false;
-    const server = new FakeOpenAI({
-      reply: goldOf,
-      delayMs: 15,
-      fault: () => (hold ? { kind: 'timeout' } : { kind: 'ok' }),
-    });
+    // The server answers the first 25 requests and holds every further one, so the kill lands with requests in flight
+    // and none in transit however fast the machine: what the server answered, the client has had time to store.
+    let answered = 0;
+    let answerAtMost = 25;
+    const server = new FakeOpenAI({ reply: goldOf, fault: () => (++answered > answerAtMost ? { kind: 'timeout' } : { kind: 'ok' }) });
     const baseUrl = await server.start();
     try {
       expect(anchor('models', 'add', 'local', '--base-url', baseUrl, '--model', 'fake-vl', '--concurrency', '4', '--json').code).toBe(0);
       const child = spawn(process.execPath, [bin, 'eval', '--project', project, '--dataset', 'evalset', '--model', 'local', '--json'], { env: cliEnv() });
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      while (server.delivered() < 25) await new Promise((r) => setTimeout(r, 5));
-      hold = true;
       // Kill once nothing is in transit, however slow the machine: a request is held, no other reply is on its way,
       // and every delivered answer is in the file (a reply delivered but not yet stored is not a finished call).
       const storedNow = () => {
@@ -107,7 +102,7 @@ describe('anchor eval and runs when a run is killed, raced, out of disk or read-
           db.close();
         }
       };
-      while (server.held() === 0 || server.inFlight > 0 || storedNow() !== server.delivered()) await new Promise((r) => setTimeout(r, 20));
+      await until(() => server.held() > 0 && server.inFlight === 0 && storedNow() === server.delivered(), 20);
       child.kill('SIGKILL');
       await exited;
 
@@ -115,9 +110,9 @@ describe('anchor eval and runs when a run is killed, raced, out of disk or read-
       const stored = db.prepare('SELECT count(*) FROM predictions').pluck().get() as number;
       db.close();
       expect(stored).toBe(server.delivered());
-      expect(stored).toBeLessThan(60);
+      expect(stored).toBe(25);
 
-      hold = false;
+      answerAtMost = Infinity;
       const resumed = await anchorAsync('eval', '--project', project, '--dataset', 'evalset', '--model', 'local', '--json');
       expect(resumed.code).toBe(0);
       const value = JSON.parse(resumed.stdout).value;
@@ -147,10 +142,12 @@ describe('anchor eval and runs when a run is killed, raced, out of disk or read-
       const args = ['eval', '--project', project, '--dataset', 'evalset', '--model', 'twice', '--json'];
       const a = anchorAsync(...args);
       const b = anchorAsync(...args);
-      const watch = setInterval(() => new Set(server.requests.map((r) => r.key)).size < server.requests.length && release(), 20);
+      // A question asked twice would be the bug: let everything through at once so the assertions below show it.
+      let settled = false;
+      void until(() => settled || new Set(server.requests.map((r) => r.key)).size < server.requests.length, 20).then(release);
       const first = await Promise.race([a, b]);
+      settled = true;
       release();
-      clearInterval(watch);
       const [ra, rb] = await Promise.all([a, b]);
       const refused = [ra, rb].find((r) => r.code === 1)!;
       const ran = [ra, rb].find((r) => r.code === 0)!;

@@ -3,10 +3,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { createBackend, type Backend } from '..';
 import { AppError } from '../errors';
+import { contract } from '@shared/contract';
 import { createOutput, type Output } from './output';
-
-/** Commander's parser for whole-number options and arguments. */
-export const int = (v: string) => Number.parseInt(v, 10);
+import { numeric, parseOptions } from './options';
 
 export interface Common {
   project?: string;
@@ -57,11 +56,11 @@ export async function withProject(opts: Common, create: boolean, fn: (backend: B
  * the ones `own` adds (with any description and arguments), `--json` last. `run` gets the parsed options and then the
  * command's arguments, as commander parsed them.
  */
-export function projectCommand<O extends Common, A extends unknown[] = []>(
+export function projectCommand<O extends Common>(
   parent: Command,
   name: string,
   own: (command: Command) => Command,
-  run: (backend: Backend, out: Output, opts: O, ...args: A) => Promise<void>,
+  run: (backend: Backend, out: Output, opts: O, ...args: unknown[]) => Promise<void>,
   { create = false }: { create?: boolean } = {},
 ): Command {
   const command = own(parent.command(name).requiredOption('--project <file>', 'the *.anchor project file'));
@@ -69,8 +68,10 @@ export function projectCommand<O extends Common, A extends unknown[] = []>(
     .option('--json', 'print one JSON document')
     .action(async () => {
       const opts = command.opts<O>();
-      // processedArgs holds the arguments after their parsers (int for ids), in declaration order.
-      return withProject(opts, create, (backend, out) => run(backend, out, opts, ...(command.processedArgs as A)));
+      // processedArgs holds the arguments after their parsers (`numeric` for ids), in declaration order; `run` puts
+      // them into the method's input, whose schema says what each must be.
+      const args: unknown[] = command.processedArgs;
+      return withProject(opts, create, (backend, out) => run(backend, out, opts, ...args));
     });
 }
 
@@ -85,8 +86,8 @@ interface ExportOptions extends Common {
  */
 export function shardBytesOf(mb: string | undefined): number | undefined {
   if (mb === undefined) return undefined;
-  const value = /^\s*[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(mb) ? Number(mb) : Number.NaN;
-  if (!Number.isFinite(value) || value <= 0) throw new AppError('invalid_input', `--shard-mb takes a positive number of MB such as 0.2 or 300; got "${mb}"`);
+  const value = numeric(mb);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new AppError('invalid_input', `--shard-mb takes a positive number of MB such as 0.2 or 300; got "${mb}"`);
   return Math.max(1, Math.round(value * 1024 * 1024));
 }
 
@@ -109,14 +110,12 @@ function registerImport(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (files: string[], opts: Common & { format: string; dataset?: string; encoding?: string }) =>
       withProject(opts, true, async (backend, out) => {
+        const input = parseOptions(contract['imports.run'].input, {
+          files: files.map((f) => resolve(f)), format: opts.format, dataset: opts.dataset || undefined, encoding: opts.encoding || undefined,
+        });
         const stop = out.follow(backend);
         try {
-          const result = await backend.call('imports.run', {
-            files: files.map((f) => resolve(f)),
-            format: opts.format as 'auto',
-            ...(opts.dataset ? { dataset: opts.dataset } : {}),
-            ...(opts.encoding ? { encoding: opts.encoding } : {}),
-          });
+          const result = await backend.call('imports.run', input);
           stop();
           out.result(result, () =>
             `Imported ${result.questions} questions (${result.items} items, ${result.images} new images) into dataset "${result.dataset}" [${result.format}]`);
@@ -145,13 +144,13 @@ function registerExport(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (opts: ExportOptions) =>
       withProject(opts, false, async (backend, out) => {
-        const shardBytes = shardBytesOf(opts.shardMb);
-        const result = await backend.call('exports.run', {
-          dataset: opts.dataset, format: opts.format as 'vlmevalkit', out: resolve(opts.out), acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
-          ...(opts.reviewHistory ? { reviewHistory: resolve(opts.reviewHistory) } : {}),
-          ...(opts.license ? { license: opts.license } : {}), ...(opts.citation ? { citation: readFileSync(resolve(opts.citation), 'utf8') } : {}),
-          ...(shardBytes ? { shardBytes } : {}),
-        });
+        const input = parseOptions(contract['exports.run'].input, {
+          dataset: opts.dataset, format: opts.format, out: resolve(opts.out),
+          acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
+          reviewHistory: opts.reviewHistory ? resolve(opts.reviewHistory) : undefined, license: opts.license || undefined,
+          citation: opts.citation ? readFileSync(resolve(opts.citation), 'utf8') : undefined, shardBytes: shardBytesOf(opts.shardMb),
+        }, { shardBytes: '--shard-mb' });
+        const result = await backend.call('exports.run', input);
         out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`
           + (result.shards ? ` (${result.shards} parquet shard${result.shards === 1 ? '' : 's'} and README.md)` : '')
           + (result.reviewHistory ? `

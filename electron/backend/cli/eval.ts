@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import type { Backend } from '..';
-import { MAX_SWEEP_TEMPLATES, roleSchema, runConfigInputSchema, type RunOutcome, type RunSummary, type SweepEntry, type TemplateSweep } from '@shared/contract';
+import { contract, MAX_SWEEP_TEMPLATES, type RunOutcome, type RunSummary, type SweepEntry, type TemplateSweep } from '@shared/contract';
 import { VRP_SWEEP_TEMPLATES } from '@shared/prompts/templates';
 import { AppError } from '../errors';
-import { int, projectCommand, type Common } from './commands';
+import { projectCommand, type Common } from './commands';
+import { numeric, parseOptions, RUN_ID, type NumberOption } from './options';
 import { registerRunExport } from './run-export';
 import type { Output } from './output';
 import { runEnd } from './wait';
@@ -20,7 +21,7 @@ export function describeRun(r: RunSummary): string {
   return [
     `Run ${r.id} "${r.name}" — ${runState(r)}${r.error ? `: ${r.error}` : ''}`,
     `  ${r.answered}/${r.units} answered, ${r.correct} correct${pct}, ${r.failedExtraction} unreadable, ${r.errors} errors, ${r.cached} from cache`,
-    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}${r.trials > 1 ? `; ${r.trials} trials, majority vote` : ''}`,
+    `  tokens ${r.tokensIn} in / ${r.tokensOut} out${cost}; template ${r.templateName} #${r.templateHash}${r.circular ? '; CircularEval' : ''}${r.images ? '' : '; images withheld'}${r.vrpClarification ? '; VRP clarification' : ''}`,
   ].join('\n');
 }
 
@@ -57,10 +58,10 @@ export async function datasetId(backend: Backend, name: string): Promise<number>
 }
 
 interface EvalOptions extends Common {
-  dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: number; limit?: number;
-  judge?: string; template: string; seed?: number; temperature?: number; maxTokens?: number; failFast?: boolean; new?: boolean;
+  dataset: string; model: string; roles?: string; circular?: boolean; image: boolean; concurrency?: NumberOption; limit?: NumberOption;
+  judge?: string; template: string; seed?: NumberOption; temperature?: NumberOption; maxTokens?: NumberOption; failFast?: boolean; new?: boolean;
   vrpClarification?: boolean;
-  trials?: number;
+  trials?: NumberOption;
   templates?: string;
   batch?: boolean;
   triplets?: string;
@@ -75,17 +76,17 @@ export function registerEval(program: Command): void {
     .option('--triplets <which>', 'triplet questions asked: submitted (default, not while being written) | accepted | drafts (drafts being written too)')
     .option('--circular', 'CircularEval: ask each k-option question k times with rotated options')
     .option('--no-image', 'withhold images (seeing-or-not)')
-    .option('--concurrency <n>', 'requests in flight (default: the endpoint\'s)', int)
-    .option('--limit <n>', 'only the first N questions', int)
+    .option('--concurrency <n>', 'requests in flight (default: the endpoint\'s)', numeric)
+    .option('--limit <n>', 'only the first N questions', numeric)
     .option('--judge <name>', 'endpoint that reads answers the rules cannot')
     .option('--template <id>', 'prompt preset: vlmevalkit-mcq | mmevalpro-lmm | mmevalpro-llm | mmmu', 'vlmevalkit-mcq')
     .option('--templates <ids>', 'VRPTest\'s template sweep: up to four presets, one run each, and the best named (`vrp` for the four of METHODS §6.6)')
-    .option('--seed <n>', 'sampling seed (and the random baseline\'s)', int)
-    .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', Number)
-    .option('--max-tokens <n>', 'max tokens per reply', int)
+    .option('--seed <n>', 'sampling seed (and the random baseline\'s)', numeric)
+    .option('--temperature <t>', 'sampling temperature (default: the endpoint\'s)', numeric)
+    .option('--max-tokens <n>', 'max tokens per reply', numeric)
     .option('--fail-fast', 'stop at the first request that fails after its retries')
     .option('--vrp-clarification', 'VRPTest\'s mitigation: tell the model a variant\'s instruction is written in the image (full) or marked on it (partial)')
-    .option('--trials <n>', 'VRPTest\'s repeated trials: ask each question N times and score the majority answer (for endpoints that are not deterministic; 5 is suggested)', int)
+    .option('--trials <n>', 'VRPTest\'s repeated trials: ask each question N times and score the majority answer (for endpoints that are not deterministic; 5 is suggested)', numeric)
     .option('--batch', 'send as one provider batch (/v1/files + /v1/batches); a rerun polls the same batch')
     .option('--new', 'start a new run even if an unfinished one has this configuration'),
   (backend, out, opts: EvalOptions) => evaluate(backend, out, opts));
@@ -130,24 +131,13 @@ export function sweepLines(sweep: TemplateSweep): string[] {
 }
 
 async function evaluateOne(backend: Backend, out: Output, opts: EvalOptions): Promise<{ summary: RunSummary; resumed: boolean }> {
-  const roles = opts.roles ? opts.roles.split(',').map((r) => roleSchema.parse(r.trim())) : undefined;
-  const triplets = opts.triplets ? runConfigInputSchema.shape.triplets.parse(opts.triplets) : undefined;
-  const input = {
+  const input = parseOptions(contract['runs.plan'].input, {
     datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
-    images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch),
-    ...(opts.vrpClarification ? { vrpClarification: true } : {}),
-    ...(opts.trials !== undefined ? { trials: opts.trials } : {}),
-    ...(roles ? { roles } : {}),
-    ...(triplets ? { triplets } : {}),
-    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
-    ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-    ...(opts.judge ? { judge: opts.judge } : {}),
-    ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
-    ...(opts.temperature !== undefined ? { temperature: opts.temperature } : {}),
-    ...(opts.maxTokens !== undefined ? { maxTokens: opts.maxTokens } : {}),
-  };
-  const parsed = runConfigInputSchema.parse(input);
-  if (parsed.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
+    images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch), vrpClarification: opts.vrpClarification ? true : undefined, trials: opts.trials,
+    roles: opts.roles?.split(',').map((r) => r.trim()), triplets: opts.triplets, limit: opts.limit, concurrency: opts.concurrency,
+    judge: opts.judge || undefined, seed: opts.seed, temperature: opts.temperature, maxTokens: opts.maxTokens,
+  }, { templateId: '--template', images: '--no-image', datasetId: '--dataset', trials: '--trials' });
+  if (input.model === 'human') throw new AppError('invalid_input', 'human runs are answered in the studio (Runs screen), not from the CLI');
   const plan = await backend.call('runs.plan', input);
   if (!out.json) process.stderr.write(`${plan.requests} requests (${plan.fromCache} from cache)${plan.maxCost !== null ? `, at most $${plan.maxCost.toFixed(4)}` : ''}${plan.batchDiscount !== null ? ` as one batch (${Math.round(plan.batchDiscount * 100)}% batch discount applied)` : ''}\n${plan.warnings.map((w) => `  note: ${w}\n`).join('')}`);
   const started = await backend.call('runs.start', { ...input, resume: !opts.new });
@@ -162,7 +152,8 @@ function registerRuns(program: Command): void {
     const list = await backend.call('runs.list');
     out.result(list, () => (list.length === 0 ? 'No runs yet: anchor eval --project F --dataset NAME --model NAME' : list.map(describeRun).join('\n')));
   });
-  projectCommand(runs, 'show', (c) => c.argument('<id>', 'run id', int), async (backend, out, _opts: Common, id: number) => {
+  projectCommand(runs, 'show', (c) => c.argument('<id>', 'run id', numeric), async (backend, out, _opts: Common, arg) => {
+    const { id } = parseOptions(contract['runs.get'].input, { id: arg }, RUN_ID);
     const summary = await backend.call('runs.get', { id });
     const byPath: Record<string, number> = {};
     for (const path of ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const) {
@@ -172,11 +163,12 @@ function registerRuns(program: Command): void {
       `${describeRun(summary)}\n  extraction: ${Object.entries(byPath).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   });
   for (const [name, method, text] of [['retry', 'runs.retryErrors', 're-ask only the requests that failed'], ['resume', 'runs.resume', 'ask the questions not answered yet']] as const) {
-    projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', int)
+    projectCommand(runs, name, (c) => c.description(text).argument('<id>', 'run id', numeric)
       .option('--accept-endpoint-change', 'continue even though this machine\'s endpoint of the run\'s name is now another model or on other URLs (recorded in the run)'),
-    async (backend, out, opts: Common & { acceptEndpointChange?: boolean }, id: number) => {
-      const { jobId } = await backend.call(method, { id, acceptEndpointChange: Boolean(opts.acceptEndpointChange) });
-      const summary = await follow(backend, out, id, jobId);
+    async (backend, out, opts: Common & { acceptEndpointChange?: boolean }, arg) => {
+      const input = parseOptions(contract[method].input, { id: arg, acceptEndpointChange: Boolean(opts.acceptEndpointChange) }, RUN_ID);
+      const { jobId } = await backend.call(method, input);
+      const summary = await follow(backend, out, input.id, jobId);
       out.result(summary, () => describeRun(summary));
     });
   }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { tokenParamSchema, type TokenParam } from '@shared/domain/token-param';
-import type { EndpointInput } from '@shared/contract';
-import { int, withBackend } from './commands';
+import { contract } from '@shared/contract';
+import { withBackend, type Common } from './commands';
+import { numeric, parseOptions, type NumberOption } from './options';
 import { AppError } from '../errors';
 import type { Backend } from '..';
 import type { Output } from './output';
@@ -15,6 +15,12 @@ export function registerModels(program: Command): void {
   registerRemove(models);
 }
 
+interface AddOptions extends Pick<Common, 'json'> {
+  baseUrl: string; model: string; apiKeyEnv?: string; replica?: string[]; textOnly?: boolean; tokenParam?: string;
+  concurrency?: NumberOption; rpm?: NumberOption; tpm?: NumberOption; maxTokens?: NumberOption; timeout?: NumberOption;
+  priceIn?: NumberOption; priceOut?: NumberOption; batchDiscount?: NumberOption;
+}
+
 function registerAdd(models: Command): void {
   models
     .command('add')
@@ -25,44 +31,30 @@ function registerAdd(models: Command): void {
     .option('--api-key-env <var>', 'environment variable holding the key')
     .option('--replica <url>', 'another base URL serving the same model (repeat for each vLLM replica)', (v: string, all: string[] = []) => [...all, v])
     .option('--text-only', 'a text-only model: never send images')
-    .option('--concurrency <n>', 'requests in flight', int)
-    .option('--rpm <n>', 'requests per minute', int)
-    .option('--tpm <n>', 'tokens per minute', int)
-    .option('--max-tokens <n>', 'default max tokens per reply', int)
+    .option('--concurrency <n>', 'requests in flight', numeric)
+    .option('--rpm <n>', 'requests per minute', numeric)
+    .option('--tpm <n>', 'tokens per minute', numeric)
+    .option('--max-tokens <n>', 'default max tokens per reply', numeric)
     .option('--token-param <field>', 'the body field carrying max tokens: auto (default: max_completion_tokens for OpenAI o-series and gpt-5, '
       + 'max_tokens otherwise), max_tokens or max_completion_tokens')
-    .option('--timeout <ms>', 'per-request timeout in ms', int)
-    .option('--price-in <usd>', 'USD per million input tokens', Number)
-    .option('--price-out <usd>', 'USD per million output tokens', Number)
-    .option('--batch-discount <share>', 'share taken off batch runs (0–1; default 0.5, OpenAI\'s)', Number)
+    .option('--timeout <ms>', 'per-request timeout in ms', numeric)
+    .option('--price-in <usd>', 'USD per million input tokens', numeric)
+    .option('--price-out <usd>', 'USD per million output tokens', numeric)
+    .option('--batch-discount <share>', 'share taken off batch runs (0–1; default 0.5, OpenAI\'s)', numeric)
     .option('--json', 'print one JSON document')
-    .action(async (name: string, o: Record<string, string | number | boolean | string[] | undefined>) =>
-      withBackend(o.json as boolean, async (backend, out) => {
-        const replicas = (o as { replica?: string[] }).replica;
-        const endpoint: EndpointInput = {
-          name, baseUrl: o.baseUrl as string, model: o.model as string, kind: o.textOnly ? 'text' : 'vision', ...(replicas?.length ? { replicas } : {}),
-          apiKeyEnv: (o.apiKeyEnv as string | undefined) ?? null,
-          ...(o.concurrency !== undefined ? { concurrency: o.concurrency as number } : {}),
-          ...(o.rpm !== undefined ? { rpm: o.rpm as number } : {}),
-          ...(o.tpm !== undefined ? { tpm: o.tpm as number } : {}),
-          ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens as number } : {}),
-          ...(o.tokenParam !== undefined ? { tokenParam: tokenParamOption(o.tokenParam) } : {}),
-          ...(o.timeout !== undefined ? { timeoutMs: o.timeout as number } : {}),
-          ...(o.priceIn !== undefined ? { priceIn: o.priceIn as number } : {}),
-          ...(o.priceOut !== undefined ? { priceOut: o.priceOut as number } : {}),
-          ...(o.batchDiscount !== undefined ? { batchDiscount: o.batchDiscount as number } : {}),
-        };
-        const saved = await backend.call('endpoints.save', { endpoint });
+    .action(async (name: string, o: AddOptions) =>
+      withBackend(o.json, async (backend, out) => {
+        const input = parseOptions(contract['endpoints.save'].input, {
+          endpoint: {
+            name, baseUrl: o.baseUrl, model: o.model, kind: o.textOnly ? 'text' : 'vision', replicas: o.replica?.length ? o.replica : undefined,
+            apiKeyEnv: o.apiKeyEnv ?? null, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm, maxTokens: o.maxTokens, tokenParam: o.tokenParam,
+            timeoutMs: o.timeout, priceIn: o.priceIn, priceOut: o.priceOut, batchDiscount: o.batchDiscount,
+          },
+        }, { 'endpoint.name': '<name>', timeoutMs: '--timeout', replicas: '--replica' });
+        const saved = await backend.call('endpoints.save', input);
         out.result(saved, () => `Saved ${saved.name}: ${saved.model} at ${saved.baseUrl} (key: ${saved.keySource === 'env' ? `from $${saved.apiKeyEnv}` : saved.apiKeyEnv ? `$${saved.apiKeyEnv} is not set` : 'none'})`);
       }),
     );
-}
-
-/** Inside the action, so a wrong value is an `invalid_input` error that `--json` prints like any other. */
-function tokenParamOption(value: unknown): TokenParam {
-  const parsed = tokenParamSchema.safeParse(value);
-  if (!parsed.success) throw new AppError('invalid_input', `--token-param must be one of ${tokenParamSchema.options.join(', ')}; got "${String(value)}"`);
-  return parsed.data;
 }
 
 function registerList(models: Command): void {

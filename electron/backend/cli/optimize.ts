@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
-import type { Optimization, OptimizePlan } from '@shared/contract';
-import { int, withProject, type Common } from './commands';
+import { contract, type Optimization, type OptimizePlan } from '@shared/contract';
+import { withProject, type Common } from './commands';
+import { numeric, parseOptions, type NumberOption } from './options';
 import { finishedJob, runSettled } from './wait';
 
 interface OptimizeOptions extends Common {
-  dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: number;
-  prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: number;
-  alphaStar?: number; resume?: number; acceptEndpointChange?: boolean; lexicalSimilarity?: boolean; taskBy?: string; maxExamples?: number; maxWrong?: number;
+  dataset: string; model: string; optimizer: string; analyzer?: string; embeddings?: string; task?: string; rounds?: NumberOption;
+  prefix?: boolean; wrapperOnly?: boolean; questionTemplate?: string; zeroShot?: boolean; dryRun?: boolean; evaluate?: boolean; alpha?: NumberOption;
+  alphaStar?: NumberOption; resume?: NumberOption; acceptEndpointChange?: boolean; lexicalSimilarity?: boolean; taskBy?: string; maxExamples?: NumberOption;
+  maxWrong?: NumberOption;
 }
 
 function humanPlan(plan: OptimizePlan): string {
@@ -59,42 +61,39 @@ export function registerOptimize(program: Command): void {
     .option('--lexical-similarity', 'without an embeddings endpoint, measure similarity by shared words (recorded and labelled; scores a paraphrase low)')
     .option('--task <value>', 'the task to optimise: a value of the --task-by column (default: the whole dataset)')
     .option('--task-by <column>', 'what divides the dataset into tasks: category, l2_category, subject, source, split, meta.<key>, mmmu-subject (default: MMMU subjects for MMMU ids, else category)')
-    .option('--rounds <n>', 'rounds N (default 16)', int)
-    .option('--alpha <x>', 'α while optimising (default 0.8)', Number)
-    .option('--alpha-star <x>', 'α* when re-ranking (default 0.6)', Number)
-    .option('--max-examples <n>', 'examples with answers in the optimizer\'s meta-prompt (default: all of D_few, as the paper)', int)
-    .option('--max-wrong <n>', 'wrong answers shown to the analyzer (default: all, as the paper)', int)
+    .option('--rounds <n>', 'rounds N (default 16)', numeric)
+    .option('--alpha <x>', 'α while optimising (default 0.8)', numeric)
+    .option('--alpha-star <x>', 'α* when re-ranking (default 0.6)', numeric)
+    .option('--max-examples <n>', 'examples with answers in the optimizer\'s meta-prompt (default: all of D_few, as the paper)', numeric)
+    .option('--max-wrong <n>', 'wrong answers shown to the analyzer (default: all, as the paper)', numeric)
     .option('--prefix', 'optimise an added "Answer the questions about {task}" prefix instead of the whole prompt')
     .option('--question-template <text>', 'the task\'s question template with {name} slots, e.g. "How many {object} are there?" (default: detected from the questions)')
     .option('--wrapper-only', 'optimise only the wording around {question}, even when the questions share a template')
     .option('--zero-shot', 'learn from other tasks\' optimised prompts; no labelled example of this task is used')
     .option('--dry-run', 'only count the calls it would make')
     .option('--evaluate', 'then ask the held-out test set with the original and the chosen prompt')
-    .option('--resume <id>', 'continue an interrupted optimisation (finished calls come from the cache)', int)
+    .option('--resume <id>', 'continue an interrupted optimisation (finished calls come from the cache)', numeric)
     .option('--accept-endpoint-change', 'with --resume: continue even though an endpoint of a recorded name is now another model or on other URLs')
     .option('--json', 'print one JSON document')
     .action(async (opts: OptimizeOptions) =>
       withProject(opts, false, async (backend, out) => {
         const dataset = (await backend.call('datasets.list')).find((d) => d.name === opts.dataset);
         if (!dataset) throw new Error(`no dataset named "${opts.dataset}"`);
-        const input = {
+        const input = parseOptions(contract['optimizations.plan'].input, {
           datasetId: dataset.id, target: opts.model, optimizer: opts.optimizer, analyzer: opts.analyzer ?? null,
-          embeddings: opts.embeddings ?? null, lexicalSimilarity: Boolean(opts.lexicalSimilarity), task: opts.task ?? null, taskBy: opts.taskBy ?? 'auto', mode: opts.prefix ? 'prefix' as const : 'whole' as const,
-          zeroShot: Boolean(opts.zeroShot), scope: opts.wrapperOnly ? 'wrapper' as const : 'auto' as const,
+          embeddings: opts.embeddings ?? null, lexicalSimilarity: Boolean(opts.lexicalSimilarity), task: opts.task ?? null, taskBy: opts.taskBy ?? 'auto',
+          mode: opts.prefix ? 'prefix' : 'whole', zeroShot: Boolean(opts.zeroShot), scope: opts.wrapperOnly ? 'wrapper' : 'auto',
           questionTemplate: opts.questionTemplate ?? null,
-          params: {
-            ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}), ...(opts.alpha !== undefined ? { alpha: opts.alpha } : {}),
-            ...(opts.alphaStar !== undefined ? { alphaStar: opts.alphaStar } : {}),
-            ...(opts.maxExamples !== undefined ? { maxExamples: opts.maxExamples } : {}), ...(opts.maxWrong !== undefined ? { maxWrong: opts.maxWrong } : {}),
-          },
-        };
+          params: { rounds: opts.rounds, alpha: opts.alpha, alphaStar: opts.alphaStar, maxExamples: opts.maxExamples, maxWrong: opts.maxWrong },
+        }, { target: '--model', mode: '--prefix', scope: '--wrapper-only', taskBy: '--task-by', lexicalSimilarity: '--lexical-similarity' });
         if (opts.resume !== undefined) {
+          const resume = parseOptions(contract['optimizations.resume'].input, { id: opts.resume, acceptEndpointChange: Boolean(opts.acceptEndpointChange) }, { id: '--resume' });
           const stop = out.follow(backend);
-          const { jobId } = await backend.call('optimizations.resume', { id: opts.resume, acceptEndpointChange: Boolean(opts.acceptEndpointChange) });
+          const { jobId } = await backend.call('optimizations.resume', resume);
           await finishedJob(backend, jobId);
           stop();
-          const { optimization } = await backend.call('optimizations.get', { id: opts.resume });
-          if (optimization.status !== 'done') throw new Error(`optimisation ${opts.resume} stopped: ${optimization.error ?? optimization.status}`);
+          const { optimization } = await backend.call('optimizations.get', { id: resume.id });
+          if (optimization.status !== 'done') throw new Error(`optimisation ${resume.id} stopped: ${optimization.error ?? optimization.status}`);
           out.result({ optimization }, () => humanResult(optimization));
           return;
         }

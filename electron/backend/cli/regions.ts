@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { RegionFormat } from '../vrp/regions/scenes';
+import { contract } from '@shared/contract';
 import { withProject, type Common } from './commands';
 import { datasetId } from './eval';
+import { parseOptions } from './options';
 
-interface RegionOptions extends Common { dataset: string; format: RegionFormat | 'auto' }
+interface RegionOptions extends Common { dataset: string; format: string }
 
 /** `anchor regions export|import`: VRP scenes as COCO JSON or Label Studio tasks. */
 export function registerRegions(program: Command): void {
@@ -20,9 +21,10 @@ export function registerRegions(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (opts: RegionOptions & { out: string; imagePrefix?: string }) =>
       withProject(opts, false, async (backend, out) => {
-        const r = await backend.call('regions.export', {
-          datasetId: await datasetId(backend, opts.dataset), format: opts.format as RegionFormat, out: resolve(opts.out), imagePrefix: opts.imagePrefix,
+        const input = parseOptions(contract['regions.export'].input, {
+          datasetId: await datasetId(backend, opts.dataset), format: opts.format, out: resolve(opts.out), imagePrefix: opts.imagePrefix,
         });
+        const r = await backend.call('regions.export', input);
         out.result(r, () => `Wrote ${r.shapes} regions of ${r.scenes} scenes to ${r.path}${r.config ? ` (label config: ${r.config})` : ''}`);
       }),
     );
@@ -36,7 +38,8 @@ export function registerRegions(program: Command): void {
     .option('--json', 'print one JSON document')
     .action(async (file: string, opts: RegionOptions) =>
       withProject(opts, false, async (backend, out) => {
-        const r = await backend.call('regions.import', { datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format });
+        const input = parseOptions(contract['regions.import'].input, { datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format });
+        const r = await backend.call('regions.import', input);
         const skipped = Object.entries(r.skipped).map(([type, n]) => `${n} ${type}`).join(', ');
         out.result(r, () => `Saved ${r.shapes} regions on ${r.scenes} scenes${skipped ? ` (skipped results that are no shape: ${skipped})` : ''}`);
       }),

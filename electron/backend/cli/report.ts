@@ -5,17 +5,18 @@ import type { Seeing } from '@shared/contract';
 import type { Backend } from '..';
 import type { Output as CliOutput } from './output';
 import { AppError } from '../errors';
-import { predictionFormats, type Output, type PredictionFormat } from '@shared/contract';
+import { contract, predictionFormats, type Output } from '@shared/contract';
 import { ciText, clusterNote, pairBootstrapText, pct1 as pct, verdictText } from '@shared/reports/format';
-import { int, projectCommand, type Common } from './commands';
+import { projectCommand, type Common } from './commands';
+import { numeric, parseOptions, type NumberOption } from './options';
 import { officialLine } from './official-line';
 import { datasetId, sweepLines } from './eval';
 import { gradingLines } from './grade';
 
-const ids = (v: string) => v.split(',').map((x) => int(x.trim()));
+const ids = (v: string) => v.split(',').map((x) => numeric(x.trim()));
 
-interface ImportOptions extends Common { dataset: string; format: PredictionFormat; model: string; name?: string; judgeFile?: string; skipUnmatched?: boolean }
-interface ReportOptions extends Common { html?: string; compare?: number[]; seeing?: number[]; templates?: number[] }
+interface ImportOptions extends Common { dataset: string; format: string; model: string; name?: string; judgeFile?: string; skipUnmatched?: boolean }
+interface ReportOptions extends Common { html?: string; compare?: NumberOption[]; seeing?: NumberOption[]; templates?: NumberOption[] }
 
 function importSummary(r: Output<'runs.importPredictions'>): string {
   const lines = [`run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
@@ -37,11 +38,12 @@ export function registerReport(program: Command): void {
     .option('--name <name>', 'the run\'s name (default: model · dataset · imported)')
     .option('--judge-file <file>', 'a VLMEvalKit judge result file (…_result.xlsx): its hit and log are kept beside our reading')
     .option('--skip-unmatched', 'import the rows that match a question and list the rest (default: refuse the file)'),
-  async (backend, out, opts: ImportOptions, file: string) => {
-    const r = await backend.call('runs.importPredictions', {
-      datasetId: await datasetId(backend, opts.dataset), path: resolve(file), format: opts.format, model: opts.model, ...(opts.name ? { name: opts.name } : {}),
-      ...(opts.judgeFile ? { judgePath: resolve(opts.judgeFile) } : {}), skipUnmatched: opts.skipUnmatched === true,
-    });
+  async (backend, out, opts: ImportOptions, file) => {
+    const input = parseOptions(contract['runs.importPredictions'].input, {
+      datasetId: await datasetId(backend, opts.dataset), path: typeof file === 'string' ? resolve(file) : file, format: opts.format, model: opts.model,
+      name: opts.name || undefined, judgePath: opts.judgeFile ? resolve(opts.judgeFile) : undefined, skipUnmatched: opts.skipUnmatched === true,
+    }, { path: '<file>', judgePath: '--judge-file' });
+    const r = await backend.call('runs.importPredictions', input);
     out.result(r, () => importSummary(r));
   });
 
@@ -49,8 +51,9 @@ export function registerReport(program: Command): void {
     runs, 'reread',
     (c) => c
       .description('read a finished run\'s replies again with the current extraction rules, as a new run to compare with it')
-      .argument('<run>', 'run id', int),
-    async (backend, out, _opts: Common, id: number) => {
+      .argument('<run>', 'run id', numeric),
+    async (backend, out, _opts: Common, run) => {
+      const { id } = parseOptions(contract['runs.reread'].input, { id: run }, RUN_ARG);
       const r = await backend.call('runs.reread', { id });
       out.result(r, () => `run ${r.runId}: ${r.predictions} replies re-read, ${r.changed} read differently, ${r.correct} right; compare with: anchor report ${r.runId} --compare ${id}`);
     },
@@ -58,32 +61,36 @@ export function registerReport(program: Command): void {
 
   projectCommand(program, 'report', (c) => c
     .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML')
-    .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', int)
+    .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', numeric)
     .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
     .option('--seeing <ids>', 'seeing-or-not (MMStar): WITH,WITHOUT[,TEXT] run ids — with images, images withheld, text-only LLM', ids)
     .option('--templates <ids>', 'VRPTest\'s template sweep: the best of these runs\' templates per model, with every template\'s accuracy', ids)
     .option('--html <file>', 'write the HTML report to this file'),
-  async (backend, out, opts: ReportOptions, id: number | undefined) => {
+  async (backend, out, opts: ReportOptions, run) => {
     if (opts.templates) {
-      const sweep = await backend.call('reports.templates', { runIds: opts.templates });
+      const input = parseOptions(contract['reports.templates'].input, { runIds: opts.templates }, { runIds: '--templates' });
+      const sweep = await backend.call('reports.templates', input);
       out.result(sweep, () => sweepLines(sweep).join('\n'));
       return;
     }
     const seeing = opts.seeing ? await backend.call('reports.seeing', seeingInput(opts.seeing)) : null;
-    if (id === undefined) {
+    if (run === undefined) {
       if (!seeing) throw new AppError('invalid_input', 'give a run id, or --seeing WITH,WITHOUT[,TEXT]');
       out.result(seeing, () => seeingLines(seeing).join('\n'));
       return;
     }
-    await runReport(backend, out, id, opts, seeing);
+    await runReport(backend, out, parseOptions(contract['reports.run'].input, { id: run }, RUN_ARG).id, opts, seeing);
   });
 }
 
-function seeingInput(runIds: number[]): { withImages: number; withoutImages: number; textOnly: number | null } {
-  if (runIds.length < 2 || runIds.length > 3 || runIds.some((x) => !Number.isInteger(x))) {
-    throw new AppError('invalid_input', '--seeing takes two or three run ids: WITH,WITHOUT[,TEXT] (with images, images withheld, text-only LLM)');
-  }
-  return { withImages: runIds[0]!, withoutImages: runIds[1]!, textOnly: runIds[2] ?? null };
+/** How the run argument of `anchor report` and `anchor runs reread` is named in an error. */
+const RUN_ARG = { id: '<run> (a run id)' };
+
+function seeingInput(runIds: NumberOption[]) {
+  const usage = 'two or three run ids: WITH,WITHOUT[,TEXT] (with images, images withheld, text-only LLM)';
+  if (runIds.length < 2 || runIds.length > 3) throw new AppError('invalid_input', `--seeing takes ${usage}`);
+  const [withImages, withoutImages, textOnly = null] = runIds;
+  return parseOptions(contract['reports.seeing'].input, { withImages, withoutImages, textOnly }, { withImages: '--seeing WITH', withoutImages: '--seeing WITHOUT', textOnly: '--seeing TEXT' });
 }
 
 function seeingLines(s: Seeing): string[] {
@@ -98,8 +105,8 @@ function seeingLines(s: Seeing): string[] {
 }
 
 async function runReport(backend: Backend, out: CliOutput, id: number, opts: ReportOptions, seeing: Seeing | null): Promise<void> {
-  const compare = (opts.compare ?? []).filter((x) => x !== id);
-  if (compare.some((x) => !Number.isInteger(x))) throw new AppError('invalid_input', '--compare takes run ids such as 3,4');
+  // The run itself is no comparison; the rest are run ids, as the HTML report's input says.
+  const { compare } = parseOptions(contract['reports.html'].input, { id, compare: (opts.compare ?? []).filter((x) => x !== id) });
   const report = await backend.call('reports.run', { id });
   const comparison = compare.length ? await backend.call('reports.compare', { runIds: [id, ...compare], limit: 1000 }) : null;
   // The newest grading of the run's open answers (METHODS §5.1), when it has one.

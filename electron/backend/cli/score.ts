@@ -14,6 +14,10 @@ import { gradedScoreLines } from './grade';
 
 const mmmuGold = z.record(z.string(), z.object({ question_type: z.string(), ground_truth: z.union([z.string(), z.array(z.string())]) }));
 
+/** A group of a score file's figures (or of its sources), printed as `name value` cells; anything else has none. */
+const figureGroup = z.record(z.string(), z.unknown());
+const figuresOf = (value: unknown) => figureGroup.safeParse(value).data ?? {};
+
 const mmvetData = z.record(z.string(), z.object({ capability: z.array(z.string()) }));
 const mmvetGrades = z.record(z.string(), z.object({ score: z.array(z.number().min(0).max(1)).min(1) }));
 
@@ -35,7 +39,7 @@ function scoreMmVet(file: string, goldPath: string | undefined) {
   return { format: 'mmvet', ...scoreGraded(questions, runs) };
 }
 
-export async function scoreFile(file: string, format: string, goldPath?: string): Promise<unknown> {
+export async function scoreFile(file: string, format: string, goldPath?: string): Promise<Record<string, unknown>> {
   if (format === 'mmevalpro') {
     const rows = readMmEvalProOutput(file);
     // The studio's figures, and beside them auto_score.py's own reading of the same file (METHODS §5).
@@ -43,7 +47,7 @@ export async function scoreFile(file: string, format: string, goldPath?: string)
   }
   if (format === 'mmmu') {
     if (!goldPath) throw new AppError('invalid_input', 'MMMU scoring needs the gold answers: --gold answer_dict_val.json');
-    const gold = parseWith(mmmuGold, readJsonFile(goldPath), goldPath) as Record<string, MmmuGold>;
+    const gold: Record<string, MmmuGold> = parseWith(mmmuGold, readJsonFile(goldPath), goldPath);
     const predictions = readMmmuPredictions(file);
     const missing = Object.keys(predictions).find((id) => !gold[id]);
     if (missing) throw new AppError('invalid_input', `${file}: prediction ${missing} has no gold answer in ${goldPath}`);
@@ -68,8 +72,8 @@ function human(result: Record<string, unknown>): string {
       continue;
     }
     if (group === 'bySource') {
-      for (const [source, s] of Object.entries(value as Record<string, Record<string, number>>)) lines.push(row(source, s));
-    } else lines.push(row(group, value as Record<string, number>));
+      for (const [source, s] of Object.entries(figuresOf(value))) lines.push(row(source, figuresOf(s)));
+    } else lines.push(row(group, figuresOf(value)));
   }
   return lines.join('\n');
 }
@@ -84,7 +88,7 @@ function officialLines(official: MmEvalProOfficial): string[] {
 }
 
 function row(name: string, v: Record<string, unknown>): string {
-  const cells = Object.entries(v).filter(([, x]) => typeof x === 'number').map(([k, x]) => `${k} ${x as number}`);
+  const cells = Object.entries(v).flatMap(([k, x]) => (typeof x === 'number' ? [`${k} ${x}`] : []));
   return `${name.padEnd(34)} ${cells.join('  ')}`;
 }
 
@@ -99,7 +103,7 @@ export function registerScore(program: Command): void {
     .action(async (file: string, opts: { format: string; gold?: string; json?: boolean }) => {
       const out = createOutput(Boolean(opts.json));
       try {
-        const result = await scoreFile(file, opts.format, opts.gold) as Record<string, unknown>;
+        const result = await scoreFile(file, opts.format, opts.gold);
         out.result(result, () => (opts.format === 'mmvet' ? gradedScoreLines(scoreMmVet(file, opts.gold)).join('\n') : human(result)));
         out.flush();
       } catch (error) {

@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
-import type { LintFinding, UserRole } from '@shared/contract';
+import { contract, type LintFinding } from '@shared/contract';
 import { AppError } from '../errors';
 import { projectCommand, type Common } from './commands';
+import { parseOptions } from './options';
 
 const collect = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
 /** Reads a password from standard input (one line), so it never appears in the process list or shell history. */
 async function passwordFromStdin(): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
   const text = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
   if (!text) throw new Error('--password-stdin: nothing was read from standard input');
   return text;
@@ -25,11 +26,10 @@ export function registerTeam(program: Command): void {
       .requiredOption('--role <roles>', 'annotator, checker and/or lead (repeat or separate with commas)', collect)
       .option('--display-name <text>', 'the name shown in the studio')
       .option('--password-stdin', 'read a password from standard input; with one, the person can log in to a team server'),
-    async (backend, out, opts: Common & { role: string[]; displayName?: string; passwordStdin?: boolean }, name: string) => {
+    async (backend, out, opts: Common & { role: string[]; displayName?: string; passwordStdin?: boolean }, name) => {
       const password = opts.passwordStdin ? await passwordFromStdin() : undefined;
-      const user = await backend.call('users.add', {
-        name, roles: opts.role as UserRole[], ...(opts.displayName ? { displayName: opts.displayName } : {}), ...(password ? { password } : {}),
-      });
+      const input = parseOptions(contract['users.add'].input, { name, roles: opts.role, displayName: opts.displayName || undefined, password }, { name: '<name>', roles: '--role' });
+      const user = await backend.call('users.add', input);
       out.result(user, () => `Added ${user.name} (${user.roles.join(', ')})${user.hasPassword ? ' with a password' : ''}`);
     },
     // A team is set up before any data is imported (README: "Working as a team"), so the first person makes the file.
@@ -48,15 +48,16 @@ export function registerTeam(program: Command): void {
     (c) => c.argument('<name>', 'login name')
       .option('--password-stdin', 'read the new password from standard input')
       .option('--clear', 'remove the password: the person can no longer log in; with none left, `anchor serve` needs no logins'),
-    async (backend, out, opts: Common & { passwordStdin?: boolean; clear?: boolean }, name: string) => {
+    async (backend, out, opts: Common & { passwordStdin?: boolean; clear?: boolean }, arg) => {
       if (Boolean(opts.clear) === Boolean(opts.passwordStdin)) throw new AppError('invalid_input', 'say either --password-stdin (a new password) or --clear (none)');
+      const { name } = parseOptions(contract['users.clearPassword'].input, { name: arg }, { name: '<name>' });
       if (opts.clear) {
         const user = await backend.call('users.clearPassword', { name });
         const left = (await backend.call('users.list')).filter((u) => u.hasPassword).length;
         out.result(user, () => `Removed ${user.name}'s password; ${left === 0 ? 'no one has one now, so `anchor serve` opens without logins' : `${left} still can log in`}`);
         return;
       }
-      const user = await backend.call('users.setPassword', { name, password: await passwordFromStdin() });
+      const user = await backend.call('users.setPassword', parseOptions(contract['users.setPassword'].input, { name, password: await passwordFromStdin() }));
       out.result(user, () => `Set a new password for ${user.name}; their open sessions have ended`);
     },
   );

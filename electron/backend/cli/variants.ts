@@ -1,23 +1,25 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { VariantPlan, VariantResult } from '@shared/contract';
-import { levels, PAPER_SELECTION, restrictLevels, type Level, type VariantSelection } from '@shared/vrp/relations';
+import { z } from 'zod';
+import { levels, PAPER_SELECTION, restrictLevels, variantSelectionSchema } from '@shared/vrp/relations';
+import { AppError } from '../errors';
 import { withProject, type Common } from './commands';
 
-function parseLevels(text: string): Level[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = names.filter((n) => !(levels as readonly string[]).includes(n));
-  if (bad.length || names.length === 0) throw new Error(`--levels takes a comma-separated list of ${levels.join(', ')}; got "${text}"`);
-  return names as Level[];
+/**
+ * A comma-separated option read by `schema` (a list of allowed names): a wrong or empty list is an `invalid_input`
+ * error that says what the option takes.
+ */
+function listOption<T>(option: string, text: string, schema: z.ZodType<T>, allowed: readonly string[]): T {
+  const parsed = schema.safeParse(text.split(',').map((s) => s.trim()).filter(Boolean));
+  if (!parsed.success) throw new AppError('invalid_input', `${option} takes a comma-separated list of ${allowed.join(', ')}; got "${text}"`);
+  return parsed.data;
 }
 
-function parseShapes(text: string): VariantSelection['full']['shapes'] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const allowed = ['drawn', 'box', 'ellipse'];
-  const bad = names.filter((n) => !allowed.includes(n));
-  if (bad.length || names.length === 0) throw new Error(`--full-shapes takes a comma-separated list of ${allowed.join(', ')}; got "${text}"`);
-  return names as VariantSelection['full']['shapes'];
-}
+const parseLevels = (text: string) => listOption('--levels', text, z.array(z.enum(levels)).min(1), levels);
+// The shapes of full intervention, as the method's input holds them (`variants.plan` → `selection.full.shapes`).
+const fullShapes = variantSelectionSchema.shape.full.shape.shapes;
+const parseShapes = (text: string) => listOption('--full-shapes', text, fullShapes, fullShapes.element.options);
 
 function humanPlan(plan: VariantPlan): string {
   const lines = [`${plan.originals} originals × ${plan.perOriginal} variants = ${plan.variants} images into "${plan.target}"`];

@@ -134,11 +134,7 @@ describe('TP-Eval optimisation', () => {
     let hold = false;
     target.configure({ fault: () => (hold ? { kind: 'timeout' } : { kind: 'ok' }) });
     const { optimizationId, jobId } = await ctx.backend.call('optimizations.start', input);
-    for (;;) {
-      const { candidates } = await ctx.backend.call('optimizations.get', { id: optimizationId });
-      if (candidates.some((c) => c.round === 1)) break;
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    await until(async () => (await ctx.backend.call('optimizations.get', { id: optimizationId })).candidates.some((c) => c.round === 1), 2);
     hold = true;
     // Cancel once nothing is in transit, however slow the machine: a request is held, no other reply is on its way,
     // and every delivered answer is in the file.
@@ -189,9 +185,6 @@ describe('TP-Eval optimisation', () => {
 });
 
 async function waitJob(id: string): Promise<string> {
-  for (;;) {
-    const job = ctx.backend.jobs.get(id)!;
-    if (job.status !== 'running') return job.status;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await until(() => ctx.backend.jobs.get(id)!.status !== 'running');
+  return ctx.backend.jobs.get(id)!.status;
 }

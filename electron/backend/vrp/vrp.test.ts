@@ -9,7 +9,7 @@ import { nodeKonva } from './konva-node';
 import { renderVariant } from './render';
 import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '@shared/vrp/relations';
 import { loadScene } from '@shared/vrp/migrate';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { box, picture, sceneFor, seedPictures } from '../../../test/vrp-fixtures';
 import { writeTsv } from '../../../test/fixtures';
 import { humanRun } from '../../../test/eval-fixtures';
@@ -347,9 +347,6 @@ function snapshot(backend: BackendInternals): Record<string, unknown> {
 }
 
 async function waitFinished(backend: BackendInternals, jobId: string): Promise<string> {
-  for (;;) {
-    const job = backend.jobs.get(jobId)!;
-    if (job.status !== 'running') return job.status;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await until(() => backend.jobs.get(jobId)!.status !== 'running');
+  return backend.jobs.get(jobId)!.status;
 }
