@@ -87,7 +87,7 @@ const fixedSleep = 'a test waits for a condition, never for time: poll with unti
  * Test files that still sleep a fixed time and are being changed to wait for conditions in a parallel change (issue
  * 31: the engine's, the runs' reliability and the reports' read cache tests). Remove each once it no longer sleeps.
  */
-const testsStillSleeping = ['electron/backend/engine/engine.test.ts', 'electron/backend/runs/reliability.test.ts', 'electron/backend/reports/read-cache.test.ts'];
+const testsStillSleeping = [];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'release/**', 'bench/.data/**', 'test-results/**', '**/*.cjs', 'renderer/dist/**'] },

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { backendWithProject } from '../../../test/fixtures';
+import { backendWithProject, until } from '../../../test/fixtures';
 import { seedPictures } from '../../../test/vrp-fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { bin, withBuiltCli } from '../../../test/built-cli';
@@ -68,10 +68,10 @@ describe('anchor eval: VRPTest template sweep and repeated trials', () => {
       const args = ['eval', '--project', project, '--dataset', 'pictures', '--model', 'web5', '--trials', '5', '--json'];
       const child = spawn(process.execPath, [bin, ...args], { env: cli.env() });
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      while (server.delivered() < 12) await new Promise((r) => setTimeout(r, 5));
+      await until(() => server.delivered() >= 12);
       hold = true;
       // Kill once nothing is in transit: a request is held and every delivered answer is in the file.
-      while (server.held() === 0 || server.inFlight > 0 || stored() !== server.delivered()) await new Promise((r) => setTimeout(r, 20));
+      await until(() => server.held() > 0 && server.inFlight === 0 && stored() === server.delivered(), 20);
       child.kill('SIGKILL');
       await exited;
       expect(stored()).toBeLessThan(30);

@@ -61,9 +61,8 @@ describe('engine against a real OpenAI-compatible server', () => {
     await addEndpoint();
     const datasetId = await seedEvalDataset(ctx.backend, ctx.dir, 40);
     const held = Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 8 === 3).length;
-    const abandoning = (async () => {
-      for (let abandoned = 0; abandoned < held; await new Promise((r) => setTimeout(r, 10))) abandoned += server.abandonHeld();
-    })();
+    let abandoned = 0;
+    const abandoning = until(() => (abandoned += server.abandonHeld()) >= held);
     const runId = await run(datasetId);
     await abandoning;
 

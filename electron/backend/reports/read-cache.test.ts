@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withProject } from '../../../test/fixtures';
+import { until, withProject } from '../../../test/fixtures';
 import { goldOf, humanRun, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { compareRuns } from './compare';
 import { loadCompared } from './compared-run';
@@ -12,28 +12,25 @@ import { ReportCache } from './report-cache';
 
 const ctx = withProject();
 
-/** Waits for a condition on real state; the test's own timeout is the only bound. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 10));
-}
-
 /**
  * Another process (as the CLI would be) that takes the project's write lock, runs `sql` inside it, says so, and
- * commits a second later: the caller's next write waits for it (busy timeout), as for any writer.
+ * commits when told (`release`): the caller releases it just before the call meant to wait for it, whose write then
+ * waits (busy timeout) as for any writer. On a machine slow to call, the commit may land first: the test then checks
+ * less, never fails for it.
  */
-async function holdWriteLock(sql: readonly string[]): Promise<{ exited: Promise<unknown> }> {
+async function holdWriteLock(sql: readonly string[]): Promise<{ exited: Promise<unknown>; release: () => void }> {
   const holder = spawn(process.execPath, ['-e', `
     const db = new (require('better-sqlite3'))(process.argv[1], { timeout: 5000 });
     db.pragma('foreign_keys = ON');
     db.exec('BEGIN IMMEDIATE');
     for (const statement of JSON.parse(process.argv[2])) db.exec(statement);
     process.stdout.write('locked\\n');
-    setTimeout(() => { db.exec('COMMIT'); db.close(); }, 1000);
-  `, ctx.project, JSON.stringify(sql)], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
+    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });
+  `, ctx.project, JSON.stringify(sql)], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(holder, 'exit');
   const first = await Promise.race([once(holder.stdout!, 'data').then(() => 'locked'), exited.then(() => 'exited')]);
   if (first !== 'locked') throw new Error('the process meant to hold the lock ended first (its error is above)');
-  return { exited };
+  return { exited, release: () => void holder.stdin!.write('commit\n') };
 }
 
 async function finishedRun(datasetId: number): Promise<number> {
@@ -146,7 +143,8 @@ describe('reads kept until the file changes', () => {
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET format = 2').run();
     // Another process (the CLI storing answers) holds the write lock for a moment. A write inside the page's read
     // transaction would fail at once (SQLite does not wait for it there), and the runs would be left off the page.
-    const { exited } = await holdWriteLock(['UPDATE runs SET name = name WHERE id = ' + runs[0]]);
+    const { exited, release } = await holdWriteLock(['UPDATE runs SET name = name WHERE id = ' + runs[0]]);
+    release();
     const board = await ctx.backend.call('reports.leaderboard');
     expect(board.total).toBe(2);
     expect(board.rows.map((r) => r.runId).sort()).toEqual(runs);
@@ -160,7 +158,8 @@ describe('reads kept until the file changes', () => {
     db.prepare('UPDATE run_summaries SET stale = 1 WHERE run_id = ?').run(run);
     // The other process removes an answer while it holds the lock. Reading the predictions before waiting for the lock
     // (and storing after it) would store six answers as fresh figures over a run that has five.
-    const { exited } = await holdWriteLock([`DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ${run})`]);
+    const { exited, release } = await holdWriteLock([`DELETE FROM predictions WHERE id = (SELECT min(id) FROM predictions WHERE run_id = ${run})`]);
+    release();
     await ctx.backend.call('reports.leaderboard');
     await exited;
     expect(db.prepare('SELECT stale FROM run_summaries WHERE run_id = ?').pluck().get(run)).toBe(0);
@@ -173,7 +172,8 @@ describe('reads kept until the file changes', () => {
     // The deleted run first, so the leaderboard works its summary out before the other process commits.
     const [deleted, kept] = [await finishedRun(datasetId), await finishedRun(datasetId)];
     ctx.backend.state.requireProject().db.prepare('UPDATE run_summaries SET stale = 1').run();
-    const { exited } = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
+    const { exited, release } = await holdWriteLock([`DELETE FROM runs WHERE id = ${deleted}`]);
+    release();
     const board = await ctx.backend.call('reports.leaderboard');
     await exited;
     expect(board.rows.map((r) => r.runId)).toEqual([kept]);

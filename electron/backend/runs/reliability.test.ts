@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { png, withProject } from '../../../test/fixtures';
+import { png, until, withProject } from '../../../test/fixtures';
 import { goldOf, questionNumber, seedEvalDataset } from '../../../test/eval-fixtures';
 import { FakeOpenAI, type ServerOptions } from '../../../test/openai-server';
 import type { RunConfigParsed } from '@shared/contract';
@@ -22,11 +22,6 @@ const config = (datasetId: number): RunConfigParsed => ({
   datasetId, model: 'fake', roles: ['origin'], filter: {}, limit: null, templateId: 'vlmevalkit-mcq', template: null, temperature: null,
   maxTokens: null, seed: null, imageMaxSide: 1536, circular: false, images: true, judge: null, concurrency: null, failFast: false, batch: false, triplets: 'submitted',
 });
-
-/** Waits for a condition on real state; the test's own timeout is the only bound. */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 10));
-}
 
 afterEach(async () => {
   await server?.stop();
