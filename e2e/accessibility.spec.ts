@@ -5,6 +5,7 @@ import { expect, test } from './support/test';
 import { api } from './support/api';
 import { axeProblems } from './support/axe';
 import { Studio } from './pages/studio';
+import { drawBox } from './support/canvas';
 import { writeEvalJsonl } from './support/files';
 import { FakeOpenAI } from '../test/openai-server';
 import { embedding, helperReply, targetReply } from '../test/optimize-fixtures';
@@ -62,17 +63,6 @@ test.beforeAll(async ({ playwright }, info) => {
 });
 
 test.beforeEach(({}, info) => test.skip(info.project.name === 'electron', 'the runs are seeded through the HTTP API of `anchor serve`'));
-
-/** Draws a box across the middle of the demo picture open on the canvas (b, then a drag). */
-async function drawBox(page: Page): Promise<void> {
-  const box = (await page.getByTestId('canvas.stage').boundingBox())!;
-  await page.keyboard.press('b');
-  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 4 });
-  await page.mouse.up();
-  await expect(page.getByTestId('canvas.saveState')).toHaveText(/Saved · v\d/);
-}
 
 /** Each view: how to reach it from a loaded studio and what shows it is ready. */
 const views: Record<string, (page: Page, studio: Studio) => Promise<void>> = {
@@ -136,7 +126,8 @@ const views: Record<string, (page: Page, studio: Studio) => Promise<void>> = {
   'the optimisation report': async (page, studio) => {
     await studio.go('optimize');
     await page.getByTestId('prompts.tab.report').click();
-    await expect(page.getByTestId('prompts.report')).toBeVisible();
+    // The seeded optimisation is not evaluated on its test set, so the report says how to get one.
+    await expect(page.getByTestId('prompts.report').or(page.getByTestId('prompts.report.empty'))).toBeVisible();
   },
   'the new optimisation dialog': async (page, studio) => {
     await studio.go('optimize');
