@@ -196,8 +196,8 @@ test('the heatmap is a grid a keyboard walks: one tab stop, the arrows move, Ent
   await expect(grid.getByRole('row')).toHaveCount(4);
   await expect(grid.getByRole('gridcell')).toHaveCount(9);
   await expect(grid.getByRole('rowheader')).toHaveText(['origin', 'perception', 'knowledge']);
-  // From the scope chips before it, one Tab lands on the grid's first cell, and the next Tab leaves the grid.
-  await page.getByRole('button', { name: 'All (Micro)' }).focus();
+  // From the last scope chip before it, one Tab lands on the grid's first cell, and the next Tab leaves the grid.
+  await page.getByRole('group', { name: 'Heatmap scope' }).getByRole('button').last().focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('heatmap.origin.origin')).toBeFocused();
   await page.keyboard.press('ArrowDown');
