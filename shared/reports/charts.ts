@@ -135,17 +135,34 @@ export function seeingBars(theme: ChartTheme, cells: readonly LabelledCell[]): E
   return accuracyBars(theme, cells.map((c) => c.label), [{ name: 'accuracy', cells: cells.map((c) => c.cell) }]);
 }
 
-/** A 0–100 value as a heat colour between the theme background and the accent, for the conditional heatmap. */
-export function heatColour(value: number, theme: Pick<ChartTheme, 'accent' | 'background'>): string {
+/** The heat cell's colour as 0–255 channels: between the theme background and the accent. */
+function heatRgb(value: number, theme: Pick<ChartTheme, 'accent' | 'background'>): number[] {
   const parse = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   const from = parse(theme.background.length === 7 ? theme.background : '#ffffff');
   const to = parse(theme.accent.length === 7 ? theme.accent : '#2f6fdb');
   const t = Math.max(0, Math.min(1, value / 100)) * 0.85;
-  return `rgb(${from.map((f, i) => Math.round(f + (to[i]! - f) * t)).join(', ')})`;
+  return from.map((f, i) => Math.round(f + (to[i]! - f) * t));
 }
 
-/** Heat cells get text that stays legible on both ends of the scale. */
-export const heatText = (value: number, theme: Pick<ChartTheme, 'text'>) => (value >= 60 ? '#ffffff' : theme.text);
+/** A 0–100 value as a heat colour between the theme background and the accent, for the conditional heatmap. */
+export function heatColour(value: number, theme: Pick<ChartTheme, 'accent' | 'background'>): string {
+  return `rgb(${heatRgb(value, theme).join(', ')})`;
+}
+
+/** WCAG 2 relative luminance of 0–255 channels. */
+function luminance(rgb: number[]): number {
+  const [r, g, b] = rgb.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Black or white, whichever contrasts more with the cell: one of the two always holds at least 4.58:1 (WCAG AA asks
+ * 4.5:1), where the theme's own text colour fell to 4.33:1 on a full cell (issue 34).
+ */
+export function heatText(value: number, theme: Pick<ChartTheme, 'accent' | 'background'>): string {
+  const l = luminance(heatRgb(value, theme));
+  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05) ? '#ffffff' : '#000000';
+}
 
 /** The chart size the HTML export renders bars at, growing with the number of categories. */
 export const barsHeight = (categories: number, series = 1) => Math.max(160, 56 + categories * Math.max(34, 16 * series + 12));

@@ -138,7 +138,7 @@ export function DraftForm(props: {
   const { touched, touch, reset } = useTouched(props.itemId);
   const issue = (field: string, own = true) => visibleIssue(props.issues, field, { tried: props.tried, touched }, own);
   return (
-    <section className={`draft${props.active ? ' draft--active' : ''}`} onFocus={props.onActivate} onMouseDown={props.onActivate}
+    <div className={`draft${props.active ? ' draft--active' : ''}`} onFocus={props.onActivate} onMouseDown={props.onActivate}
       data-testid={`draft.${role}`} aria-label={`${role} question`} role="form">
       <header className="draft__head">
         <RoleBadge role={role} full />
@@ -156,6 +156,6 @@ export function DraftForm(props: {
         <span>Rationale <span className="muted">(optional — why the answer is right)</span></span>
         <textarea ref={focus.rationaleRef} rows={1} value={draft.rationale} disabled={disabled} onChange={(e) => onChange({ ...draft, rationale: e.target.value })} data-testid={`draft.${role}.rationale`} />
       </label>
-    </section>
+    </div>
   );
 }

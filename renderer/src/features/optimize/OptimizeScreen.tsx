@@ -76,6 +76,8 @@ export function OptimizeScreen() {
     <div className="prompts-screen" data-testid="prompts.screen">
       <OptimisationList rows={rows} />
       <section className="prompts-main">
+        {/* An open optimisation's name is the h1; the report and the empty pane have none of their own. */}
+        {(tab === 'report' || !open.data) && <h1 className="visually-hidden">Prompt optimisation</h1>}
         {tab === 'report' ? <TableTwo /> : open.data ? <OptimizationView optimization={open.data.optimization} candidates={open.data.candidates} />
         : <div className="canvas-stage--loading">Choose an optimisation on the left.</div>}
       </section>

@@ -45,9 +45,9 @@ export function MmEvalProPanel({ runId, m }: { runId: number; m: MmEvalPro }) {
       </table>
       <div className="mmevalpro__heat">
         <div>
-          <div className="chips" role="tablist" aria-label="Heatmap scope">
-            <button className={`chip${source === undefined ? ' chip--on' : ''}`} onClick={() => setSource(undefined)}>All (Micro)</button>
-            {sources.map((s) => <button key={s} className={`chip${source === s ? ' chip--on' : ''}`} onClick={() => setSource(s)}>{s}</button>)}
+          <div className="chips" role="group" aria-label="Heatmap scope">
+            <button className={`chip${source === undefined ? ' chip--on' : ''}`} aria-pressed={source === undefined} onClick={() => setSource(undefined)}>All (Micro)</button>
+            {sources.map((s) => <button key={s} className={`chip${source === s ? ' chip--on' : ''}`} aria-pressed={source === s} onClick={() => setSource(s)}>{s}</button>)}
           </div>
           <Heatmap conditional={scores.conditional} given={scores.conditional_n} selected={cell} onPick={setCell} />
           <p className="muted small">Each cell is the share of triplets whose column question is right that also get the row question right. Click a cell to see the triplets behind it.</p>

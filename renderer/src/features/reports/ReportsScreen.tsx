@@ -106,6 +106,8 @@ export function ReportsScreen() {
     <div className="reports" data-testid="reports.screen">
       <ReportsHeader list={list} canExport={Boolean(current)} exporting={exporting} onExport={() => void exportHtml()} />
       <div className="reports__body">
+        {/* The open tab's name as the level between the screen's h1 and its cards' h3s (no skipped level, DECISIONS 191). */}
+        <h2 className="visually-hidden">{VIEWS.find((v) => v.id === view)?.label}</h2>
         {view === 'run' && current && <RunReportView runId={current.id} live={Boolean(current.live)} />}
         {view === 'compare' && <CompareView runs={list} />}
         {view === 'leaderboard' && <LeaderboardView />}

@@ -23,7 +23,7 @@ export function LoginScreen(props: { project: string | null }) {
     }
   };
   return (
-    <div className="login" data-app-state="ready" data-testid="login.screen">
+    <main className="login" data-app-state="ready" data-testid="login.screen">
       <form className="login__card" onSubmit={(e) => void submit(e)}>
         <div className="login__brand"><Anchor size={20} /> Anchor Studio</div>
         <h1>Sign in{props.project ? ` to ${props.project}` : ''}</h1>
@@ -40,6 +40,6 @@ export function LoginScreen(props: { project: string | null }) {
           <LogIn size={15} /> {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-    </div>
+    </main>
   );
 }

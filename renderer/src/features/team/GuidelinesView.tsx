@@ -9,7 +9,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** The lead writes a dataset's guidelines in Markdown (each save a new version); everyone reads any version. */
 export function GuidelinesView(props: { datasetId: number | undefined; canEdit: boolean }) {
   if (props.datasetId === undefined) {
-    return <EmptyState icon={BookOpen} title="Pick a dataset" testId="guidelines.pick">Guidelines belong to one dataset: choose it above.</EmptyState>;
+    return <EmptyState level={2} icon={BookOpen} title="Pick a dataset" testId="guidelines.pick">Guidelines belong to one dataset: choose it above.</EmptyState>;
   }
   return <GuidelinesOf key={props.datasetId} datasetId={props.datasetId} canEdit={props.canEdit} />;
 }

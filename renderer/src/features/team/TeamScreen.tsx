@@ -66,7 +66,7 @@ export function TeamScreen() {
       </header>
       <div className="team__body">
         {noPeople && tab !== 'people' && tab !== 'lint' && tab !== 'guidelines' ? (
-          <EmptyState icon={Users} title="No one is in this project yet" testId="team.empty"
+          <EmptyState level={2} icon={Users} title="No one is in this project yet" testId="team.empty"
             actions={<button className="button button--primary" onClick={() => setTab('people')}>Add people</button>}>
             Add annotators and checkers (and a lead), then assign items. On the desktop, pick your own profile in the sidebar.
           </EmptyState>

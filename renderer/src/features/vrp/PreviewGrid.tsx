@@ -22,7 +22,8 @@ export function PreviewGrid(props: { scene: Scene; image: HTMLImageElement; extI
   }), [scene, image, selection, props.extId]);
   return (
     <Modal title={`Variants of item ${props.extId} — ${tiles.length}`} onClose={props.onClose} wide testId="variants.previewGrid">
-      <div className="variant-grid">
+      {/* A scrolling region reachable by Tab, so the arrow keys and Page Down scroll it without a mouse. */}
+      <div className="variant-grid" tabIndex={0} role="region" aria-label="Variant previews" data-testid="variants.grid">
         {tiles.map((t) => (
           <figure key={t.name} className={`variant-tile variant-tile--${t.spec.level}`} data-testid="variants.tile">
             <img src={t.url} width={t.width} height={t.height} alt={`${t.spec.level} intervention: ${caption(t.spec)}`} />

@@ -9,7 +9,7 @@ export function TextPanel(props: { scene: Scene; question: string }) {
   const empty = scene.text.content.trim() === '';
   return (
     <section className="side-card" aria-label="Reference text">
-      <h3>Reference text</h3>
+      <h2>Reference text</h2>
       <textarea className="input canvas-text" rows={4} value={scene.text.content} data-testid="canvas.text"
         onChange={(e) => set({ content: e.target.value }, 'text')} placeholder="The question as it will be written on the image" />
       {empty && <p className="field-error small" data-testid="canvas.textEmpty">Full intervention writes this text on the image; it cannot be empty.</p>}

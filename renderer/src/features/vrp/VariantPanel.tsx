@@ -162,7 +162,7 @@ export function VariantPanel(props: {
 
   return (
     <section className="side-card" aria-label="Variants">
-      <h3>Variants <span className="muted small">{perOriginal} per original</span></h3>
+      <h2>Variants <span className="muted small">{perOriginal} per original</span></h2>
       <LevelChoices selection={sel} onSelection={props.onSelection} />
       <PlanLine plan={plan} />
       <div className="side-actions">

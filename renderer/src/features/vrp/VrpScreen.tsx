@@ -32,6 +32,7 @@ export function VrpScreen() {
 
   return (
     <div className="canvas-screen" data-testid="canvas.screen">
+      <h1 className="visually-hidden">Visual referring prompts</h1>
       <ItemList datasets={drawable} datasetId={datasetId} onDataset={(id) => { void autosave.flush().then(() => ui.setDataset(id)); }}
         items={items.data} selected={ui.itemId} onSelect={(id) => void open(id)} />
       <section className="canvas-main">
