@@ -4,6 +4,7 @@ import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './optimize/handlers';
 import { gradingHandlers } from './grading/handlers';
+import { qualityHandlers } from './quality/handlers';
 import { endpointsHandlers } from './endpoints/handlers';
 import { runsHandlers } from './runs/handlers';
 import { requireReadablePath } from './uploads';
@@ -34,5 +35,6 @@ export function createHandlers(state: BackendState): Handlers {
     }),
     ...optimizeHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
     ...gradingHandlers({ db, endpoints: state.endpoints, jobs: state.jobs, events: state.events, now: state.now, runs: state.runs }),
+    ...qualityHandlers(db),
   };
 }
