@@ -1,16 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-
-/** A small seeded generator (mulberry32), so every run draws the same "distinct" pictures. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from '@shared/scoring/cluster-bootstrap';
 
 const colour = (r: () => number) => `rgb(${Math.floor(r() * 256)},${Math.floor(r() * 256)},${Math.floor(r() * 256)})`;
 const WORDS = ['chart', 'Which', 'option', 'value', 'sales', '2019', 'area', 'left', 'cat', 'blue', 'total', 'graph'];
