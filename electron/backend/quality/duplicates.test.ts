@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Duplicates } from '@shared/contract';
-import { png, projectDb, withProject } from '../../../test/fixtures';
+import { backendWithProject, png, projectDb, withProject } from '../../../test/fixtures';
 import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
 import { ensureImageHashes } from './hashes';
+import { duplicateFindings } from './lint';
 import { questionKey } from './question-key';
 
 const t = withProject();
@@ -75,7 +77,7 @@ describe('near-duplicate images and duplicate questions', () => {
   it('hashes each image once and keeps it; a dataset sees the groups that touch it', async () => {
     const { newbench } = await seed();
     await t.backend.call('quality.duplicates', { datasetId: newbench });
-    expect(await ensureImageHashes(projectDb(t.backend))).toBe(0);
+    expect((await ensureImageHashes(projectDb(t.backend))).size).toBe(0);
     const found = await t.backend.call('quality.duplicates', { datasetId: newbench });
     expect(shape(found).map((g) => g.items)).toEqual([['bench/d2', 'newbench/n1'], ['bench/d3', 'newbench/n2']]);
     expect(found.questionGroups).toEqual([]);
@@ -95,6 +97,20 @@ describe('near-duplicate images and duplicate questions', () => {
     expect(all.find((f) => f.extId === 'n1')!.message).toBe('the image of n1 is the same image as the image of bench item d2');
     expect(all.find((f) => f.extId === 'x1')!.message).toBe('origin question of x1 repeats the origin question of bench item o1 (same text and image)');
     expect(flagged((await t.backend.call('lint.run', { datasetId: newbench })).findings)).toEqual(['near_duplicate_image n1', 'near_duplicate_image n2']);
+  });
+
+  it('checks a read-only project without storing anything', async () => {
+    const { newbench } = await seed();
+    await t.backend.close();
+    const readOnly = new Database(t.project, { readonly: true });
+    try {
+      const findings = await duplicateFindings(readOnly, newbench);
+      expect(findings.map((f) => `${f.rule} ${f.extId}`)).toEqual(['near_duplicate_image n1', 'near_duplicate_image n2']);
+    } finally {
+      readOnly.close();
+    }
+    // withProject closes whatever backend is there at the end.
+    t.backend = (await backendWithProject(t.dir, 'other.anchor')).backend;
   });
 
   it('folds case, white space and punctuation of a question, and nothing else', () => {

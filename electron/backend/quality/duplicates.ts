@@ -2,7 +2,7 @@ import type { DuplicateImageGroup, DuplicateQuestionGroup, Duplicates } from '@s
 import type { Db } from '../db/open';
 import { halves, imageDistance, type HashHalves } from './dhash';
 import { ensureImageHashes } from './hashes';
-import { hashedImageUses, questionKeyRows, unhashableImages, type ImageUseRow } from './store';
+import { imageUses, questionKeyRows, unhashableImages, type ImageUseRow, type StoredHash } from './store';
 import { questionKey } from './question-key';
 
 type Place = DuplicateImageGroup['images'][number]['uses'][number];
@@ -14,20 +14,26 @@ interface Hashed { key: string; whole: HashHalves; inner: HashHalves; flat: bool
  * images is found from either side).
  */
 export async function findDuplicates(db: Db, threshold: number, datasetId?: number): Promise<Duplicates> {
-  await ensureImageHashes(db);
+  const made = await ensureImageHashes(db);
   const touches = (places: readonly { datasetId: number }[]) => datasetId === undefined || places.some((p) => p.datasetId === datasetId);
-  const imageGroups = nearDuplicateImages(hashedImages(hashedImageUses(db)), threshold).filter((g) => touches(g.images.flatMap((i) => i.uses)));
+  const imageGroups = nearDuplicateImages(hashedImages(imageUses(db), made), threshold).filter((g) => touches(g.images.flatMap((i) => i.uses)));
   const questionGroups = duplicateQuestions(db).filter((g) => touches(g.questions));
-  return { threshold, imageGroups, questionGroups, unhashable: unhashableImages(db) };
+  // A read-only project stored nothing: what could not be hashed is in `made` only.
+  const unstored = [...made.values()].filter((h) => h.error !== null && db.readonly).map((h) => ({ imageHash: h.imageHash, reason: h.error ?? '' }));
+  return { threshold, imageGroups, questionGroups, unhashable: [...unhashableImages(db), ...unstored] };
 }
 
-/** Each distinct image once, with every item showing it, in the order of their first use. */
-export function hashedImages(rows: readonly ImageUseRow[]): Hashed[] {
+/** Each distinct image with hashes once (stored, or `made` by this check), with every item showing it, in the order of their first use. */
+export function hashedImages(rows: readonly ImageUseRow[], made: ReadonlyMap<string, StoredHash>): Hashed[] {
   const byKey = new Map<string, Hashed>();
   for (const r of rows) {
     let image = byKey.get(r.image_hash);
     if (!image) {
-      image = { key: r.image_hash, whole: halves(r.whole_hash), inner: halves(r.inner_hash), flat: r.flat === 1, uses: [] };
+      const fresh = made.get(r.image_hash);
+      const whole = r.whole_hash ?? fresh?.whole ?? null;
+      const inner = r.inner_hash ?? fresh?.inner ?? null;
+      if (whole === null || inner === null) continue;
+      image = { key: r.image_hash, whole: halves(whole), inner: halves(inner), flat: r.flat === null ? (fresh?.flat ?? false) : r.flat === 1, uses: [] };
       byKey.set(r.image_hash, image);
     }
     if (!image.uses.some((u) => u.itemId === r.item_id)) image.uses.push({ itemId: r.item_id, extId: r.ext_id, datasetId: r.dataset_id, dataset: r.dataset });

@@ -10,16 +10,18 @@ const SLICE = 32;
 /**
  * Hashes every image items show that has no stored hash yet, slice by slice, and keeps each slice: hashes are computed
  * once per image key (imports stay as fast as before), a check interrupted half-way keeps what it did, and the next
- * check only hashes what is new. Decodes share the project's decode limit with thumbnails. Returns how many were hashed.
+ * check only hashes what is new. Decodes share the project's decode limit with thumbnails. A read-only project keeps
+ * nothing: its hashes live for this check only. Returns the hashes made, by image key.
  */
-export async function ensureImageHashes(db: Db): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const slice = unhashedImages(db, SLICE);
-    if (slice.length === 0) return done;
+export async function ensureImageHashes(db: Db): Promise<Map<string, StoredHash>> {
+  const made = new Map<string, StoredHash>();
+  for (let after = ''; ;) {
+    const slice = unhashedImages(db, after, SLICE);
+    if (slice.length === 0) return made;
     const rows = await Promise.all(slice.map((image) => hashOne(image)));
-    saveImageHashes(db, rows);
-    done += rows.length;
+    if (!db.readonly) saveImageHashes(db, rows);
+    for (const r of rows) made.set(r.imageHash, r);
+    after = slice[slice.length - 1]!.hash;
   }
 }
 

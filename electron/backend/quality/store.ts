@@ -3,12 +3,15 @@ import type { Db } from '../db/open';
 /** An image still without a stored hash, with what is needed to decide whether to decode it. */
 export interface UnhashedImage { hash: string; width: number; height: number; bytes: Buffer }
 
-/** Up to `limit` images items show that have no stored hash yet (a slice: a project's images may not fit in memory). */
-export function unhashedImages(db: Db, limit: number): UnhashedImage[] {
-  return db.prepare<[number], UnhashedImage>(`SELECT im.hash, im.width, im.height, im.bytes FROM images im
-    WHERE EXISTS (SELECT 1 FROM item_images ii WHERE ii.image_hash = im.hash)
+/**
+ * Up to `limit` images after key `after` that items show and that have no stored hash yet (a slice: a project's
+ * images may not fit in memory; by key, so a read-only project, where nothing is stored, still moves on).
+ */
+export function unhashedImages(db: Db, after: string, limit: number): UnhashedImage[] {
+  return db.prepare<[string, number], UnhashedImage>(`SELECT im.hash, im.width, im.height, im.bytes FROM images im
+    WHERE im.hash > ? AND EXISTS (SELECT 1 FROM item_images ii WHERE ii.image_hash = im.hash)
       AND NOT EXISTS (SELECT 1 FROM image_dhashes h WHERE h.image_hash = im.hash)
-    ORDER BY im.hash LIMIT ?`).all(limit);
+    ORDER BY im.hash LIMIT ?`).all(after, limit);
 }
 
 export interface StoredHash { imageHash: string; whole: string | null; inner: string | null; flat: boolean; error: string | null }
@@ -22,17 +25,17 @@ export function saveImageHashes(db: Db, rows: readonly StoredHash[]): void {
   })();
 }
 
-/** One item's use of a hashed image: the image's hashes and where the item stands. */
+/** One item's use of an image: the image's stored hashes (null when not stored) and where the item stands. */
 export interface ImageUseRow {
-  image_hash: string; whole_hash: string; inner_hash: string; flat: number;
+  image_hash: string; whole_hash: string | null; inner_hash: string | null; flat: number | null;
   item_id: number; ext_id: string; dataset_id: number; dataset: string; position: number;
 }
 
-/** Every item image of the project that has hashes, oldest dataset and first item first. */
-export function hashedImageUses(db: Db): ImageUseRow[] {
+/** Every item image of the project with its stored hashes, oldest dataset and first item first. */
+export function imageUses(db: Db): ImageUseRow[] {
   return db.prepare<[], ImageUseRow>(`SELECT ii.image_hash, h.whole_hash, h.inner_hash, h.flat, i.id AS item_id, i.ext_id, i.dataset_id, d.name AS dataset, i.position
-    FROM item_images ii JOIN image_dhashes h ON h.image_hash = ii.image_hash JOIN items i ON i.id = ii.item_id JOIN datasets d ON d.id = i.dataset_id
-    WHERE h.whole_hash IS NOT NULL ORDER BY i.dataset_id, i.position, ii.position`).all();
+    FROM item_images ii LEFT JOIN image_dhashes h ON h.image_hash = ii.image_hash JOIN items i ON i.id = ii.item_id JOIN datasets d ON d.id = i.dataset_id
+    ORDER BY i.dataset_id, i.position, ii.position`).all();
 }
 
 /** Images items show that could not be hashed, and why. */
