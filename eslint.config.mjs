@@ -36,7 +36,7 @@ export const backendFloors = [
   ['dispatch.ts', 'jobs'],
   ['context.ts', 'engine', 'uploads.ts'],
   ['datasets', 'endpoints', 'items'],
-  ['formats'],
+  ['formats', 'quality'],
   ['runs', 'team'],
   ['reports', 'optimize', 'transfer', 'vrp', 'grading'],
   ['demo', 'state.ts'],

@@ -4,6 +4,7 @@ import { teamHandlers } from './team/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './optimize/handlers';
 import { gradingHandlers } from './grading/handlers';
+import { qualityHandlers } from './quality/handlers';
 import { endpointsHandlers } from './endpoints/handlers';
 import { runsHandlers } from './runs/handlers';
 import { appHandlers } from './app-handlers';
@@ -30,5 +31,6 @@ export function createHandlers(state: BackendState): Handlers {
     ...runsHandlers(ctx),
     ...optimizeHandlers(ctx),
     ...gradingHandlers(ctx),
+    ...qualityHandlers(ctx),
   };
 }

@@ -16,6 +16,7 @@ import { optimizeMethods } from './methods/optimize';
 import { interopMethods } from './methods/interop';
 import { collabMethods } from './methods/collab';
 import { gradingMethods } from './methods/grading';
+import { qualityMethods } from './methods/quality';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -35,6 +36,7 @@ export const contract = {
   ...optimizeMethods,
   ...interopMethods,
   ...gradingMethods,
+  ...qualityMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -66,6 +68,7 @@ export * from './vrp-entities';
 export * from './optimize-entities';
 export * from './interop-entities';
 export * from './grading-entities';
+export * from './quality-entities';
 export * from './transport';
 export { questionFilterSchema, type QuestionFilter } from './methods/questions';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

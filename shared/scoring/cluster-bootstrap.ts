@@ -34,7 +34,7 @@ export interface PairedClusterBootstrap extends ClusterInterval {
 }
 
 /** mulberry32: a small, well-mixed 32-bit generator; enough for resampling indices. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -65,7 +65,7 @@ export function registerTeam(program: Command): void {
   projectCommand(
     program, 'lint',
     (c) => c
-      .description('find answers that are not an option, duplicate options, missing images, empty questions and incomplete triplets')
+      .description('find answers that are not an option, duplicate options, missing images, empty questions, incomplete triplets, near-duplicate images and duplicate questions')
       .option('--dataset <name>', 'only this dataset'),
     async (backend, out, opts: Common & { dataset?: string }) => {
       const datasets = await backend.call('datasets.list');

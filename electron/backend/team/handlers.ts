@@ -9,6 +9,7 @@ import { checkerRule, setCheckerRule } from './checker-rule';
 import { dashboard } from './dashboard';
 import { tripletHistory } from './history';
 import { lintProject } from './lint';
+import { duplicateFindings } from '../quality/lint';
 import { loginAlerts } from './login-alerts';
 import { listQueue, queueNeighbour } from './queues';
 import { submitReview } from './reviews';
@@ -91,6 +92,9 @@ export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
     'team.setCheckerRule': (input, ctx) => moved(setCheckerRule(db(), ctx.userId, input, now())),
     'team.dashboard': ({ datasetId }) => dashboard(db(), datasetId),
     'team.loginAlerts': () => loginAlerts(db()),
-    'lint.run': ({ datasetId }) => ({ findings: lintProject(db(), datasetId) }),
+    'lint.run': async ({ datasetId }) => {
+      const project = db();
+      return { findings: [...lintProject(project, datasetId), ...(await duplicateFindings(project, datasetId))] };
+    },
   };
 }

@@ -11,6 +11,8 @@ const ruleLabels: Record<LintFinding['rule'], string> = {
   empty_question: 'Empty question',
   missing_role: 'Triplet missing a role',
   too_few_options: 'Too few options',
+  near_duplicate_image: 'Near-duplicate image',
+  duplicate_question: 'Duplicate question',
 };
 
 /** Dataset lint: each finding names its item, and opens it in the Datasets browser. */

@@ -1,0 +1,13 @@
+import type { MethodName } from '@shared/contract';
+import type { HandlerContext } from '../context';
+import type { Handlers } from '../dispatch';
+import { findDuplicates } from './duplicates';
+
+type QualityMethod = Extract<MethodName, `quality.${string}`>;
+
+/** Building a better benchmark (issue 36): near-duplicate images and duplicate questions. */
+export function qualityHandlers({ db }: HandlerContext): Pick<Handlers, QualityMethod> {
+  return {
+    'quality.duplicates': ({ datasetId, threshold }) => findDuplicates(db(), threshold, datasetId),
+  };
+}

@@ -1,0 +1,38 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withBuiltCli } from '../../../test/built-cli';
+import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
+
+const cli = withBuiltCli();
+
+function jsonl(path: string, lines: { id: string; question: string; image: Buffer }[]): string {
+  writeFileSync(path, lines.map((l) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') })).join('\n'));
+  return path;
+}
+
+describe('anchor lint: duplicates', () => {
+  it('reports near-duplicate images and duplicate questions, with --json and in words', async () => {
+    const project = join(cli.dir(), 'dups.anchor');
+    const [a, b] = [distinctImage(21), distinctImage(22)];
+    const bench = jsonl(join(cli.dir(), 'bench.jsonl'), [
+      { id: 'a', question: 'What is shown?', image: a! },
+      { id: 'b', question: 'Which colour?', image: b! },
+      { id: 'a2', question: 'what is shown', image: a! },
+    ]);
+    const copy = jsonl(join(cli.dir(), 'copy.jsonl'), [{ id: 'n', question: 'Anything?', image: await variantOf(b!, 'jpeg') }]);
+    expect(cli.anchor('import', bench, '--project', project, '--dataset', 'bench').code).toBe(0);
+    expect(cli.anchor('import', copy, '--project', project, '--dataset', 'copy').code).toBe(0);
+
+    const json = cli.anchor('lint', '--project', project, '--json');
+    expect(json.code).toBe(2);
+    const findings: { rule: string; extId: string; message: string }[] = JSON.parse(json.stdout).value.findings;
+    expect(findings.filter((f) => f.rule === 'near_duplicate_image' || f.rule === 'duplicate_question').map((f) => [f.rule, f.extId])).toEqual([
+      ['near_duplicate_image', 'n'], ['duplicate_question', 'a2'],
+    ]);
+    const words = cli.anchor('lint', '--project', project);
+    expect(words.stdout).toMatch(/copy item n \(#\d+\): the image of n looks like \(\d of 64 bits differ from\) the image of bench item b \[near_duplicate_image\]/);
+    expect(words.stdout).toMatch(/bench item a2 \(#\d+\) question #\d+: origin question of a2 repeats the origin question of bench item a \(same text and image\) \[duplicate_question\]/);
+    expect(cli.anchor('lint', '--project', project, '--dataset', 'bench', '--json').stdout).not.toMatch(/near_duplicate_image/);
+  });
+});
