@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadImage } from '@napi-rs/canvas';
 import { FakeOpenAI } from '../../../test/openai-server';
-import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '@shared/vrp/instruction';
+import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '@shared/prompts/vrp-instruction';
 import { nodeKonva } from './konva-node';
 import { renderVariant } from './render';
 import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '@shared/vrp/relations';

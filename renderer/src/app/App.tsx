@@ -21,7 +21,7 @@ import { runCommand } from './commands';
 import { screenShown } from './screen-access';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
-import { useShortcutDispatcher, useShortcuts } from './useShortcuts';
+import { useShortcutDispatcher, useShortcuts } from '../input/useShortcuts';
 
 function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);

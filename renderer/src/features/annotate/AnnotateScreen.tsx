@@ -4,7 +4,7 @@ import type { DraftRole, Triplet } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
 import { call } from '../../api/call';
 import { queryClient } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueScreen } from '../workflow/QueueScreen';

@@ -3,7 +3,7 @@ import { Plus, Wand2 } from 'lucide-react';
 import type { Optimization as OptimizationRow, Output } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { useJobs } from '../../stores/jobs';

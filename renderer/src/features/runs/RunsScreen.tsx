@@ -4,7 +4,7 @@ import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import type { Output, RunSummary } from '@shared/contract';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
