@@ -221,6 +221,12 @@ export default tseslint.config(
   { files: adapterFiles, rules: { 'no-restricted-properties': ['error', backendState] } },
   { files: ['electron/backend/cli/**/*.ts', 'electron/backend/http/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...sqlCalls, backendInternals] } },
   { files: ['electron/main/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', backendInternals] } },
+  // Every write refreshes by the scopes its contract method declares (issue 31): no screen keys a refresh by hand.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/api/scopes.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': ['error', { property: 'invalidateQueries', message: 'refresh by declared scopes: write() / useMutate() for a write, invalidateScopes() for a change seen otherwise (renderer/src/api)' }] },
+  },
   // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` is how it says "none".
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

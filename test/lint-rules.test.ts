@@ -74,6 +74,12 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('renderer/src/app/x.ts', "import { AnnotateScreen } from '../features/annotate/AnnotateScreen';\nexport const a = AnnotateScreen;\n")).toEqual([]);
   });
 
+  it('refreshes the renderer\'s caches only by declared scopes', async () => {
+    const byKey = "import { queryClient } from '../../api/queries';\nexport const r = () => queryClient.invalidateQueries({ queryKey: ['triplets.get'] });\n";
+    expect(await ruleIdsFor('renderer/src/features/workflow/x.ts', byKey)).toContain('no-restricted-properties');
+    expect(await ruleIdsFor('renderer/src/features/workflow/x.ts', "import { invalidateScopes, queryClient } from '../../api/queries';\nexport const r = () => invalidateScopes(queryClient, ['team']);\n")).toEqual([]);
+  });
+
   it("refuses another domain's store, and SQL outside a store", async () => {
     expect(await ruleIdsFor('electron/backend/reports/x.ts', "import { runRow } from '../runs/store/runs';\nexport const r = runRow;\n")).toContain('no-restricted-imports');
     const sql = "import type { Db } from '../db/open';\nexport const count = (db: Db) => db.prepare('SELECT count(*) FROM items').pluck().get();\n";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TimeDelta, Triplet, TripletDraft } from '@shared/contract';
 import { call, CallError } from '../../api/call';
-import { queryClient } from '../../api/queries';
+import { queryClient, write } from '../../api/queries';
 import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft } from './local-drafts';
 import { keepsWorkingCopy, retryDelay } from './save-retry';
 import { useLeaveGuards } from './useLeaveGuards';
@@ -189,7 +189,7 @@ function useSubmitAndResolve({ w, remember }: WorkingCopy, clock: { current: Clo
     await flush();
     if (!w.base || !w.latest) return null;
     const time = clock.current.take(w.base.itemId);
-    const saved = await call('triplets.submit', { itemId: w.base.itemId, baseVersion: w.base.version, draft: w.latest, time });
+    const saved = await write('triplets.submit', { itemId: w.base.itemId, baseVersion: w.base.version, draft: w.latest, time });
     clock.current.ack(w.base.itemId, time);
     w.base = { ...w.base, version: saved.version };
     w.dirty = false;

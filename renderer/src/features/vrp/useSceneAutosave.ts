@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { call } from '../../api/call';
-import { queryClient } from '../../api/queries';
+import { queryClient, write } from '../../api/queries';
 import { useCanvasDoc } from '../../stores/canvas-doc';
 
 const IDLE_MS = 800;
@@ -21,13 +21,11 @@ export function useSceneAutosave(): { flush(): Promise<void> } {
     if (doc.save !== 'dirty' || doc.itemId === null || !doc.scene) return;
     const at = doc.revision;
     doc.saving();
-    const run = call('scenes.save', { itemId: doc.itemId, version: doc.version, scene: doc.scene })
+    const run = write('scenes.save', { itemId: doc.itemId, version: doc.version, scene: doc.scene })
       .then((r) => {
         useCanvasDoc.getState().saved(r.version, at);
         // The cached record is what the editor reloads when the item is opened again: keep it current.
         queryClient.setQueryData(['scenes.get', { itemId: r.itemId }], r);
-        void queryClient.invalidateQueries({ queryKey: ['scenes.items'] });
-        void queryClient.invalidateQueries({ queryKey: ['variants.plan'] });
       })
       .catch((e: Error & { code?: string }) => useCanvasDoc.getState().failed(e.message, e.code === 'conflict'));
     inFlight.current = run.finally(() => { inFlight.current = null; });
@@ -52,7 +50,7 @@ export async function resolveConflict(keep: 'mine' | 'theirs'): Promise<void> {
     doc.load(doc.itemId, theirs.scene, theirs.version);
     return;
   }
-  const saved = await call('scenes.save', { itemId: doc.itemId, version: theirs.version, scene: doc.scene });
+  const saved = await write('scenes.save', { itemId: doc.itemId, version: theirs.version, scene: doc.scene });
   queryClient.setQueryData(['scenes.get', { itemId: saved.itemId }], saved);
   useCanvasDoc.getState().saved(saved.version, useCanvasDoc.getState().revision);
 }
