@@ -87,11 +87,13 @@ const sharedFloors = [
 ];
 
 /**
- * renderer/src from the ground up (issue 31): stores and styles, keyboard input, the API hooks, plain components, the
- * features (which may use one another: a screen shows another feature's panel), the app shell, and the entry point.
+ * renderer/src from the ground up (issue 31): styles and plain logic with no React or network (`lib/`: the
+ * versioned-draft machine), stores, keyboard input, the API hooks, plain components, the features (which may use one
+ * another: a screen shows another feature's panel), the app shell, and the entry point.
  */
 const rendererFloors = [
-  ['styles', 'zod-config.ts', 'stores'],
+  ['styles', 'zod-config.ts', 'lib'],
+  ['stores'],
   ['input'],
   ['api'],
   ['components'],

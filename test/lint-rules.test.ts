@@ -69,6 +69,7 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('renderer/src/stores/x.ts', "import { call } from '../api/call';\nexport const c = call;\n")).toContain(restricted);
     expect(await ruleIdsFor('renderer/src/components/x.tsx', "import { useTripletEditor } from '../features/annotate/useTripletEditor';\nexport const u = useTripletEditor;\n")).toContain(restricted);
     expect(await ruleIdsFor('renderer/src/input/x.ts', "import { useCall } from '../api/queries';\nexport const u = useCall;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/lib/x.ts', "import { useCanvasDoc } from '../stores/canvas-doc';\nexport const u = useCanvasDoc;\n")).toContain(restricted);
     // Down a floor, and one feature using another's panel, are allowed.
     expect(await ruleIdsFor('renderer/src/features/annotate/x.ts', "import { useShortcuts } from '../../input/useShortcuts';\nimport { StatusPill } from '../workflow/StatusPill';\nimport { useCall } from '../../api/queries';\nexport const u = [useShortcuts, StatusPill, useCall];\n")).toEqual([]);
     expect(await ruleIdsFor('renderer/src/app/x.ts', "import { AnnotateScreen } from '../features/annotate/AnnotateScreen';\nexport const a = AnnotateScreen;\n")).toEqual([]);

@@ -59,10 +59,10 @@ describe('the versioned draft machine', () => {
     await clock.advance(1);
     await server.sentCount(1);
     expect(server.sent).toEqual([{ key: 'item:1', draft: 'abc', base: 4 }]);
-    expect(draft.snapshot.status).toBe('saving');
+    expect(draft.snapshot).toMatchObject({ status: 'saving', sent: 'abc' });
     server.answers[0]!.ok(5);
     await draft.settled();
-    expect(draft.snapshot).toMatchObject({ status: 'saved', version: 5, dirty: false, sending: false });
+    expect(draft.snapshot).toMatchObject({ status: 'saved', version: 5, dirty: false, sent: null });
   });
 
   it('keeps one save in flight: a change during it is sent after it, on the version it returned', async () => {

@@ -21,8 +21,8 @@ export interface DraftSnapshot<D> {
   status: DraftStatus;
   error: string | null;
   conflict: DraftConflict<D> | null;
-  /** A save was sent and not yet answered: the text is not known to be stored. */
-  sending: boolean;
+  /** The text of a save sent and not yet answered: it may have landed without us hearing (kept for a reload). */
+  sent: D | null;
   dirty: boolean;
 }
 
@@ -63,7 +63,7 @@ export function classifyCallError(error: unknown): SaveFailure {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class DraftMachine<D> {
-  private state: DraftSnapshot<D> = { key: null, draft: null, version: 0, status: 'saved', error: null, conflict: null, sending: false, dirty: false };
+  private state: DraftSnapshot<D> = { key: null, draft: null, version: 0, status: 'saved', error: null, conflict: null, sent: null, dirty: false };
   private readonly listeners = new Set<(s: DraftSnapshot<D>) => void>();
   private timer: unknown = null;
   private inFlight: Promise<void> | null = null;
@@ -84,7 +84,7 @@ export class DraftMachine<D> {
   load(key: string, draft: D, version: number, unsaved = false): void {
     this.cancelTimer();
     this.attempts = 0;
-    this.set({ key, draft, version, status: unsaved ? 'dirty' : 'saved', error: null, conflict: null, sending: false, dirty: unsaved });
+    this.set({ key, draft, version, status: unsaved ? 'dirty' : 'saved', error: null, conflict: null, sent: null, dirty: unsaved });
     if (unsaved) this.schedule(0);
   }
 
@@ -131,7 +131,7 @@ export class DraftMachine<D> {
 
   /** Whether anything typed is not known to be stored (for leave guards and the local copy). */
   unsent(): boolean {
-    return this.state.dirty || this.state.sending;
+    return this.state.dirty || this.state.sent !== null;
   }
 
   dispose(): void {
@@ -143,7 +143,7 @@ export class DraftMachine<D> {
     await this.settled();
     const { key, draft, version, dirty, conflict } = this.state;
     if (!dirty || conflict || key === null || draft === null) return;
-    this.set({ dirty: false, sending: true, status: 'saving' });
+    this.set({ dirty: false, sent: draft, status: 'saving' });
     const run = this.options.save(key, draft, version).then(
       (stored) => this.landed(key, stored),
       (error: unknown) => this.refused(key, draft, error),
@@ -156,7 +156,7 @@ export class DraftMachine<D> {
   private landed(key: string, stored: number): void {
     if (this.state.key !== key) return;
     this.attempts = 0;
-    this.set({ version: stored, sending: false, status: this.state.dirty ? 'dirty' : 'saved', error: null });
+    this.set({ version: stored, sent: null, status: this.state.dirty ? 'dirty' : 'saved', error: null });
     // Changes made while the save was in flight wait for their own pause, already scheduled by `edit`.
   }
 
@@ -165,12 +165,12 @@ export class DraftMachine<D> {
     const failure = this.options.classify(error);
     const message = messageOf(error);
     if (failure === 'offline') {
-      this.set({ dirty: true, sending: false, status: 'offline', error: null });
+      this.set({ dirty: true, sent: null, status: 'offline', error: null });
       this.schedule(this.options.retryDelay(this.attempts++));
       return;
     }
     const conflict = failure === 'conflict' ? { message, mine: this.state.draft ?? sent } : null;
-    this.set({ dirty: true, sending: false, status: conflict ? 'conflict' : 'error', error: message, conflict });
+    this.set({ dirty: true, sent: null, status: conflict ? 'conflict' : 'error', error: message, conflict });
   }
 
   private schedule(ms: number): void {
