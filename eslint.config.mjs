@@ -1,6 +1,8 @@
 // The house rules that a tool can hold: typescript-eslint's recommended rules and the layer boundaries of
 // CONTRIBUTING.md ("where does X go"). Runs in `npm test`; a boundary is changed here, with a reason, never disabled
 // in a file to land a change.
+import { readdirSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
 import js from '@eslint/js';
 import stylistic from '@stylistic/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -65,6 +67,76 @@ function backendBoundaries(unit, floor) {
         ],
       }],
     },
+  }));
+}
+
+/**
+ * shared/ from the ground up (issue 31): the leaf schemas, then the contract's entities (the wire vocabulary every rule
+ * reads), the rules that read them, the contract's methods that name the rules, and the report drawings on top. A unit
+ * is a folder, a file (`*` as in a glob), or a list of them held as one; a file on a lower floor may stand inside a
+ * higher folder.
+ */
+const contractEntities = ['contract/define.ts', 'contract/errors.ts', 'contract/*entities.ts'];
+const sharedFloors = [
+  ['optimize', 'vrp', 'domain/entity.ts', 'domain/token-param.ts'],
+  [contractEntities],
+  ['domain'],
+  ['scoring', 'prompts'],
+  ['contract'],
+  ['reports'],
+];
+
+/**
+ * renderer/src from the ground up (issue 31): styles and plain logic with no React or network (`lib/`: the
+ * versioned-draft machine), stores, keyboard input, the API hooks, plain components, the features (which may use one
+ * another: a screen shows another feature's panel), the app shell, and the entry point.
+ */
+const rendererFloors = [
+  ['styles', 'zod-config.ts', 'lib'],
+  ['stores'],
+  ['input'],
+  ['api'],
+  ['components'],
+  ['features'],
+  ['app'],
+  ['main.tsx'],
+];
+
+// A `*` in a unit's file name stands for any part of a name, as in a glob.
+const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*/g, '[^/]*');
+const pathsOf = (unit) => (Array.isArray(unit) ? unit : [unit]);
+const isFile = (path) => /\.tsx?$/.test(path);
+const subdirs = (dir) => [dir, ...readdirSync(dir).filter((n) => statSync(posix.join(dir, n)).isDirectory()).flatMap((n) => subdirs(posix.join(dir, n)))];
+
+/** A regex for a specifier written in `fromDir` that reaches `target` (a folder or file), minus the `allowed` paths inside it. */
+function reaching(fromDir, target, allowed) {
+  const rel = posix.relative(fromDir, target.replace(/\.tsx?$/, ''));
+  const written = rel === '' ? '\\.' : rel.startsWith('..') ? escapeRe(rel) : `\\./${escapeRe(rel)}`;
+  if (isFile(target)) return `^${written}$`;
+  const inside = allowed.filter((l) => l.startsWith(`${target}/`)).map((l) => escapeRe(l.slice(target.length + 1).replace(/\.tsx?$/, '')));
+  return `^${written}(/(?!\\.\\.(/|$)${inside.length ? `|(${inside.join('|')})$` : ''})|$)`;
+}
+
+/** One lint config per directory of each unit: no relative import of a unit on the same floor or above. */
+function floorRules(root, floors, base, name) {
+  const all = floors.flat().flatMap(pathsOf).map((p) => `${root}/${p}`);
+  return floors.flatMap((units, floor) => units.flatMap((unit) => {
+    const own = pathsOf(unit).map((p) => `${root}/${p}`);
+    const higher = floors.slice(floor).flat().filter((u) => u !== unit).flatMap(pathsOf).map((p) => `${root}/${p}`);
+    const below = all.filter((p) => !higher.includes(p));
+    const dirs = [...new Set(own.flatMap((p) => (isFile(p) ? [posix.dirname(p)] : subdirs(p))))];
+    return dirs.map((dir) => ({
+      files: own.flatMap((p) => (isFile(p) ? [p] : [`${dir}/*.{ts,tsx}`])).filter((f) => isFile(f) ? posix.dirname(f) === dir : true),
+      ignores: ['**/*.test.ts', ...all.filter((p) => isFile(p) && !own.includes(p) && posix.dirname(p) === dir)],
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [
+            ...base.map(([group, message]) => ({ group, message })),
+            ...higher.map((t) => ({ regex: reaching(dir, t, below), message: `${t} stands on the same floor or above this one (eslint.config.mjs ${name}): import only from lower floors` })),
+          ],
+        }],
+      },
+    }));
   }));
 }
 
@@ -144,6 +216,8 @@ export default tseslint.config(
   { files: ['shared/**/*.ts'], rules: forbid(electronRuntime, rendererCode, nodeBuiltins, nodeOnly) },
   { files: ['shared/**/*.test.ts'], rules: forbid(electronRuntime, rendererCode, nodeOnly) },
   { files: ['renderer/src/**/*.{ts,tsx}'], rules: forbid(electronRuntime, nodeBuiltins, nodeOnly) },
+  ...floorRules('shared', sharedFloors, [electronRuntime, rendererCode, nodeBuiltins, nodeOnly], 'sharedFloors'),
+  ...floorRules('renderer/src', rendererFloors, [electronRuntime, nodeBuiltins, nodeOnly], 'rendererFloors'),
   { files: ['electron/backend/**/*.ts'], rules: forbid(electronRuntime, rendererCode, mainShell) },
   ...backendFloors.flatMap((units, floor) => units.flatMap((unit) => backendBoundaries(unit, floor))),
   {
@@ -168,6 +242,12 @@ export default tseslint.config(
         { selector: 'CallExpression[callee.property.name=/^(waitForTimeout|setTimeout|setInterval)$/]', message: fixedSleep },
         { selector: 'ImportDeclaration[source.value=/timers\\/promises$/]', message: fixedSleep }],
     },
+  },
+  // Every write refreshes by the scopes its contract method declares (issue 31): no screen keys a refresh by hand.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/api/scopes.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': ['error', { property: 'invalidateQueries', message: 'refresh by declared scopes: write() / useMutate() for a write, invalidateScopes() for a change seen otherwise (renderer/src/api)' }] },
   },
   // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` is how it says "none".
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },

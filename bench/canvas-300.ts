@@ -81,7 +81,7 @@ async function main() {
   const items = await backend.call('scenes.items', { datasetId });
   for (const [i, n] of [[0, 1], [1, 300]] as const) {
     const item = items[i]!;
-    await backend.call('scenes.save', { itemId: item.id, version: 0, scene: { schema: SCENE_SCHEMA, image: item.image, shapes: shapes(n), text: { content: item.question, font: 'Arial', colour: '#000000', position: 'upper' } } });
+    await backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: { schema: SCENE_SCHEMA, image: item.image, shapes: shapes(n), text: { content: item.question, font: 'Arial', colour: '#000000', position: 'upper' } } });
   }
   const server = await startHttpServer(backend, { host: '127.0.0.1', port: 0, staticDir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });

@@ -65,7 +65,7 @@ async function main() {
   const { datasetId } = await backend.call('imports.run', { files: [tsv], dataset: 'figures' });
   for (const item of await backend.call('scenes.items', { datasetId })) {
     await backend.call('scenes.save', {
-      itemId: item.id, version: 0, scene: {
+      itemId: item.id, baseVersion: 0, scene: {
         schema: SCENE_SCHEMA, image: item.image,
         shapes: [
           { id: 'a', kind: 'box', x: 300, y: 200, width: 260, height: 380, rotation: 0, stroke: '#FF0000', strokeWidth: 5 },

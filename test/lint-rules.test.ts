@@ -42,6 +42,45 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('electron/backend/engine/x.ts', "import { inlineQuestionTemplate } from '@shared/optimize/question-template';\nexport const i = inlineQuestionTemplate;\n")).toEqual([]);
   });
 
+  it('holds the shared/ floors: leaf schemas, the entities, the rules, the methods, the drawings', async () => {
+    const restricted = 'no-restricted-imports';
+    // The two cycles issue 31 found (contract ↔ domain, contract/entities ↔ scoring/rules) and a leaf reaching up.
+    expect(await ruleIdsFor('shared/contract/x-entities.ts', "import { scoringRules } from '../scoring/rules';\nexport const s = scoringRules;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/contract/x-entities.ts', "import { methods } from '.';\nexport const m = methods;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/contract/entities.ts', "import { optionLabel } from '../domain/options';\nexport const o = optionLabel;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/contract/define.ts', "import { jobEventSchema } from './events';\nexport const j = jobEventSchema;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/domain/x.ts', "import { teamMethods } from '../contract/methods/team';\nexport const t = teamMethods;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/domain/entity.ts', "import { optionLabel } from './options';\nexport const o = optionLabel;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/vrp/x.ts', "import type { PromptPart } from '../prompts/templates';\nexport type P = PromptPart;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/scoring/x.ts', "import { renderPrompt } from '../prompts/templates';\nexport const r = renderPrompt;\n")).toContain(restricted);
+    expect(await ruleIdsFor('shared/contract/methods/x.ts', "import { barOption } from '../../reports/charts';\nexport const b = barOption;\n")).toContain(restricted);
+    // Down a floor, within a unit and the contract's own entities from its methods are allowed.
+    expect(await ruleIdsFor('shared/scoring/x.ts', "import type { Option } from '../contract/entities';\nimport { optionLabel } from '../domain/options';\nimport { bleu4 } from './bleu';\nexport type O = Option;\nexport const f = [optionLabel, bleu4];\n")).toEqual([]);
+    expect(await ruleIdsFor('shared/contract/eval-entities.ts', "import { optionSchema } from './entities';\nimport { recordIdSchema } from '../domain/entity';\nexport const s = [optionSchema, recordIdSchema];\n")).toEqual([]);
+    expect(await ruleIdsFor('shared/contract/methods/x.ts', "import { method } from '../define';\nimport { capabilityNames } from '../../domain/capabilities';\nexport const m = [method, capabilityNames];\n")).toEqual([]);
+    expect(await ruleIdsFor('shared/reports/x.ts', "import type { Role } from '../contract';\nexport type R = Role;\n")).toEqual([]);
+  });
+
+  it('holds the renderer floors: stores, input, api, components, features, app', async () => {
+    const restricted = 'no-restricted-imports';
+    // The eight crossings issue 31 found: features (and the API's paging) importing the app shell's shortcuts and focus.
+    expect(await ruleIdsFor('renderer/src/features/annotate/x.ts', "import { useShortcuts } from '../../app/useShortcuts';\nexport const u = useShortcuts;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/api/x.ts', "import { isTyping } from '../app/focus-context';\nexport const t = isTyping;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/stores/x.ts', "import { call } from '../api/call';\nexport const c = call;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/components/x.tsx', "import { useTripletEditor } from '../features/annotate/useTripletEditor';\nexport const u = useTripletEditor;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/input/x.ts', "import { useCall } from '../api/queries';\nexport const u = useCall;\n")).toContain(restricted);
+    expect(await ruleIdsFor('renderer/src/lib/x.ts', "import { useCanvasDoc } from '../stores/canvas-doc';\nexport const u = useCanvasDoc;\n")).toContain(restricted);
+    // Down a floor, and one feature using another's panel, are allowed.
+    expect(await ruleIdsFor('renderer/src/features/annotate/x.ts', "import { useShortcuts } from '../../input/useShortcuts';\nimport { StatusPill } from '../workflow/StatusPill';\nimport { useCall } from '../../api/queries';\nexport const u = [useShortcuts, StatusPill, useCall];\n")).toEqual([]);
+    expect(await ruleIdsFor('renderer/src/app/x.ts', "import { AnnotateScreen } from '../features/annotate/AnnotateScreen';\nexport const a = AnnotateScreen;\n")).toEqual([]);
+  });
+
+  it('refreshes the renderer\'s caches only by declared scopes', async () => {
+    const byKey = "import { queryClient } from '../../api/queries';\nexport const r = () => queryClient.invalidateQueries({ queryKey: ['triplets.get'] });\n";
+    expect(await ruleIdsFor('renderer/src/features/workflow/x.ts', byKey)).toContain('no-restricted-properties');
+    expect(await ruleIdsFor('renderer/src/features/workflow/x.ts', "import { invalidateScopes, queryClient } from '../../api/queries';\nexport const r = () => invalidateScopes(queryClient, ['team']);\n")).toEqual([]);
+  });
+
   it("refuses another domain's store, and SQL outside a store", async () => {
     expect(await ruleIdsFor('electron/backend/reports/x.ts', "import { runRow } from '../runs/store/runs';\nexport const r = runRow;\n")).toContain('no-restricted-imports');
     const sql = "import type { Db } from '../db/open';\nexport const count = (db: Db) => db.prepare('SELECT count(*) FROM items').pluck().get();\n";

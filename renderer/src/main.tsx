@@ -18,7 +18,7 @@ import './styles/prompts.css';
 // Backend events keep every view current: job progress feeds the bars, data changes refresh the queries they touch.
 subscribeToBackend((event) => {
   if (event.type === 'job.progress' || event.type === 'job.finished') useJobs.getState().update(event.job);
-  if (event.type === 'data.changed') invalidateScopes(queryClient, event.scopes);
+  if (event.type === 'data.changed') void invalidateScopes(queryClient, event.scopes);
   if (event.type === 'ui.command') runCommand(event.command);
 });
 

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { scoringRules } from '../scoring/rules';
 import {
   countSchema, datasetRefFields, itemKeyFields, itemOriginFields, namedRecordFields, pixelSizeFields, recordIdSchema, timestampSchema,
 } from '../domain/entity';
+
+/**
+ * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
+ * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
+ * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
+ * space and repeated spaces; `graded` — a grader model scores the reply 0.0–1.0 (MM-Vet, METHODS §5.1) in a grading
+ * after the run; the run's own right/wrong reads it as an MMMU open answer, so an open-question TSV taken for MM-Vet's
+ * by its categories keeps the accuracy it had.
+ */
+export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text', 'graded'] as const;
+export type ScoringRule = (typeof scoringRules)[number];
 
 export const roleSchema = z.enum(['origin', 'perception', 'knowledge']);
 export type Role = z.infer<typeof roleSchema>;

@@ -1,12 +1,43 @@
 import { z } from 'zod';
-import { promptTemplateSchema } from '../prompts/templates';
-import { extractionPaths } from '../scoring/extract';
 import { optionSchema, roleSchema } from './entities';
 import { apiErrorSchema } from './errors';
 import { tokenParamSchema } from '../domain/token-param';
 import {
   callUsageFields, countSchema, datasetRefFields, imageHandleFields, lifetimeFields, namedRecordFields, outcomeFields, recordIdSchema,
 } from '../domain/entity';
+
+/** How an answer was read from a response (METHODS §4); `judge` is set by the engine, never by these rules. */
+export const extractionPaths = ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const;
+export type ExtractionPath = (typeof extractionPaths)[number];
+
+/**
+ * A prompt template is data (METHODS §3): stored with the run that used it and hashed, so a score always names the exact
+ * words that produced it. Placeholders: {question}, {options}, {hint_line}; options are rendered with `optionLine`
+ * ({label}, {text}) and joined with `optionJoin`.
+ */
+export const promptTemplateSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  multipleChoice: z.string().min(1),
+  open: z.string().min(1),
+  optionLine: z.string().min(1),
+  optionJoin: z.string(),
+  /** Put images before the text (VLMEvalKit) or after it. */
+  imagesFirst: z.boolean(),
+  /**
+   * TP-Eval on a templated task (METHODS §7.7): the task's question template, e.g. "How many {object} are there?". The
+   * multiple-choice wording then holds the template's words itself, with its slots; each question's slot values are
+   * read from its text by this template.
+   */
+  questionTemplate: z.string().min(1).optional(),
+  /**
+   * Chat turns sent before the question, as few-shot protocols send them (MMStar's text-only 2-shot S_t: a system
+   * message, then example questions each answered by the assistant). Absent: the question is the only message.
+   */
+  system: z.string().min(1).optional(),
+  examples: z.array(z.object({ user: z.string().min(1), assistant: z.string().min(1) })).max(16).optional(),
+});
+export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
 
 /**
  * A model endpoint: machine-level (shared by every project), never holding the key itself — the key lives in the

@@ -1,35 +1,9 @@
-import { z } from 'zod';
 import type { Option } from '../contract/entities';
 import { matchQuestion } from '../optimize/question-template';
+import type { PromptTemplate } from '../contract/eval-entities';
 
-/**
- * A prompt template is data (METHODS §3): stored with the run that used it and hashed, so a score always names the exact
- * words that produced it. Placeholders: {question}, {options}, {hint_line}; options are rendered with `optionLine`
- * ({label}, {text}) and joined with `optionJoin`.
- */
-export const promptTemplateSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  multipleChoice: z.string().min(1),
-  open: z.string().min(1),
-  optionLine: z.string().min(1),
-  optionJoin: z.string(),
-  /** Put images before the text (VLMEvalKit) or after it. */
-  imagesFirst: z.boolean(),
-  /**
-   * TP-Eval on a templated task (METHODS §7.7): the task's question template, e.g. "How many {object} are there?". The
-   * multiple-choice wording then holds the template's words itself, with its slots; each question's slot values are
-   * read from its text by this template.
-   */
-  questionTemplate: z.string().min(1).optional(),
-  /**
-   * Chat turns sent before the question, as few-shot protocols send them (MMStar's text-only 2-shot S_t: a system
-   * message, then example questions each answered by the assistant). Absent: the question is the only message.
-   */
-  system: z.string().min(1).optional(),
-  examples: z.array(z.object({ user: z.string().min(1), assistant: z.string().min(1) })).max(16).optional(),
-});
-export type PromptTemplate = z.infer<typeof promptTemplateSchema>;
+// The template's schema is wire vocabulary: it lives with the run entities (contract/eval-entities.ts), below this floor.
+export { promptTemplateSchema, type PromptTemplate } from '../contract/eval-entities';
 
 const LLM_EXAMPLE =
   'Question: Baxter Company has a relevant range of production between 15,000 and 30,000 units. The following cost data ' +

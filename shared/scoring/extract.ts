@@ -3,10 +3,10 @@ import { afterLastCorrection, readLetters } from './extract-mentions';
 import { READ_LIMIT } from './read-limit';
 import { attachedTextConflict, clashesWithLetterText, looksTruncated, setAsideReasoning } from './extract-guards';
 import { blankOptionTexts, cleanReply, isRefusal, jsonAnswer, optionTextMatch } from './extract-text';
+import type { ExtractionPath } from '../contract/eval-entities';
 
-/** How an answer was read from a response (METHODS §4); `judge` is set by the engine, never by these rules. */
-export const extractionPaths = ['exact', 'letter', 'option-text', 'judge', 'unanswerable', 'failed'] as const;
-export type ExtractionPath = (typeof extractionPaths)[number];
+// The paths are wire vocabulary: they live with the run entities (contract/eval-entities.ts), below this floor.
+export { extractionPaths, type ExtractionPath } from '../contract/eval-entities';
 
 export interface Extracted {
   /** The option label, or null when nothing could be read (never a guess). */

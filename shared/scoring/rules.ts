@@ -1,17 +1,9 @@
-import type { QuestionType } from '../contract/entities';
+import { scoringRules, type QuestionType, type ScoringRule } from '../contract/entities';
 import { bleu4 } from './bleu';
 import { codeOf } from './code-block';
 
-/**
- * How a question's answer is judged (METHODS §5): `choice` — the extracted label is a gold label; `mmmu-open` — MMMU's
- * open-answer matching; `bleu4` — VRPTest's code answers (LatexTab), right when sentence BLEU-4 of the code the reply
- * contains against a gold answer exceeds 0.8; `exact-text` — the reply equals a gold answer, ignoring case, surrounding
- * space and repeated spaces; `graded` — a grader model scores the reply 0.0–1.0 (MM-Vet, METHODS §5.1) in a grading
- * after the run; the run's own right/wrong reads it as an MMMU open answer, so an open-question TSV taken for MM-Vet's
- * by its categories keeps the accuracy it had.
- */
-export const scoringRules = ['choice', 'mmmu-open', 'bleu4', 'exact-text', 'graded'] as const;
-export type ScoringRule = (typeof scoringRules)[number];
+// The rule names are wire vocabulary: they live with the question entity (contract/entities.ts), below this floor.
+export { scoringRules, type ScoringRule } from '../contract/entities';
 
 /** VRPTest: a code answer is right when its BLEU-4 is "exceeding 0.8" — strictly above; 0.8 itself is wrong. */
 export const BLEU_THRESHOLD = 0.8;

@@ -359,8 +359,8 @@ describe('anchor variants', () => {
   it('plans, generates chosen levels with PNGs and metadata, and refuses an empty text for full intervention', async () => {
     const { backend, path: project } = await backendWithProject(dir, 'vrp.anchor');
     const items = await seedPictures(backend, dir, 3);
-    await backend.call('scenes.save', { itemId: items[0]!.id, version: 0, scene: sceneFor(items[0]!) });
-    await backend.call('scenes.save', { itemId: items[1]!.id, version: 0, scene: sceneFor(items[1]!, undefined, { content: '' }) });
+    await backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: 0, scene: sceneFor(items[0]!) });
+    await backend.call('scenes.save', { itemId: items[1]!.id, baseVersion: 0, scene: sceneFor(items[1]!, undefined, { content: '' }) });
     await backend.close();
 
     const plan = JSON.parse(anchor('variants', '--project', project, '--dataset', 'pictures', '--levels', 'none,partial', '--plan', '--json').stdout);
@@ -368,7 +368,7 @@ describe('anchor variants', () => {
     expect(plan.value.skipped).toEqual([{ itemId: items[2]!.id, extId: '2', reason: 'no scene drawn' }]);
     const other = await backendWithProject(dir, 'vrp-shapes.anchor');
     const [one] = await seedPictures(other.backend, dir, 1, undefined, 'shapes');
-    await other.backend.call('scenes.save', { itemId: one!.id, version: 0, scene: sceneFor(one!) });
+    await other.backend.call('scenes.save', { itemId: one!.id, baseVersion: 0, scene: sceneFor(one!) });
     await other.backend.close();
     const shaped = JSON.parse(anchor('variants', '--project', other.path, '--dataset', 'shapes', '--levels', 'full', '--full-shapes', 'box,ellipse', '--plan', '--json').stdout);
     expect(shaped.value.perOriginal).toBe(16);

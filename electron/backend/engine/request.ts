@@ -6,7 +6,7 @@ import { renderPrompt, templateTurns, type PromptTemplate } from '@shared/prompt
 import type { ScoringRule } from '@shared/scoring/rules';
 import type { Db } from '../db/open';
 import { imageBytesOf } from './store';
-import { interventionParts } from '@shared/vrp/instruction';
+import { interventionParts } from '@shared/prompts/vrp-instruction';
 import type { Level } from '@shared/vrp/relations';
 
 /** One thing a run asks: a question in one circular pass, with the options and gold answer of that pass. */

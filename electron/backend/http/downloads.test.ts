@@ -68,7 +68,7 @@ describe('exports, reports and variants as downloads', () => {
 
   it('downloads a dataset\'s variants as a zip of PNGs with their metadata', async () => {
     const items = await seedPictures(t.backend, t.dir, 1);
-    await t.backend.call('scenes.save', { itemId: items[0]!.id, version: 0, scene: sceneFor(items[0]!) });
+    await t.backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: 0, scene: sceneFor(items[0]!) });
     await t.backend.call('variants.run', { dataset: 'pictures', selection: restrictLevels(PAPER_SELECTION, ['none', 'partial']) });
     const r = await t.post('download/variants', { dataset: 'pictures' }, t.cookie('lea'));
     expect(r.status).toBe(200);

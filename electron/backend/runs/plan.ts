@@ -1,6 +1,6 @@
 import type { RunPlan } from '@shared/contract';
 import { renderPrompt, templateTurns } from '@shared/prompts/templates';
-import { interventionParts } from '@shared/vrp/instruction';
+import { interventionParts } from '@shared/prompts/vrp-instruction';
 import type { Db } from '../db/open';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { snapshotOf } from '../endpoints/recorded';

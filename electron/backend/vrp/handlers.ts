@@ -35,10 +35,10 @@ export function vrpHandlers(domain: HandlerContext): Pick<Handlers, VrpMethod> {
   return {
     'scenes.items': ({ datasetId }) => canvasItems(db(), datasetId),
     'scenes.get': ({ itemId }) => getScene(db(), itemId),
-    'scenes.save': ({ itemId, version, scene }, ctx) => {
+    'scenes.save': ({ itemId, baseVersion, scene }, ctx) => {
       const refusal = sceneRefusalFor(db(), ctx.userId, itemId);
       if (refusal) throw new AppError('forbidden', refusal);
-      return saveScene(db(), itemId, version, scene, ctx.userId, now());
+      return saveScene(db(), itemId, baseVersion, scene, ctx.userId, now());
     },
     'variants.plan': ({ dataset, selection }) => planVariants(db(), dataset, selection).summary,
     'variants.start': (input, ctx) => ({ jobId: start(input, ctx.userId, ctx.remote).job.id }),

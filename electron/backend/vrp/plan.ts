@@ -1,5 +1,5 @@
 import type { VariantPlan } from '@shared/contract';
-import { bandInstruction } from '@shared/vrp/instruction';
+import { bandInstruction } from '@shared/prompts/vrp-instruction';
 import { variantMatrix, type VariantSelection, type VariantSpec } from '@shared/vrp/relations';
 import type { Scene } from '@shared/vrp/scene';
 import type { Db } from '../db/open';

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadImage } from '@napi-rs/canvas';
 import { FakeOpenAI } from '../../../test/openai-server';
-import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '@shared/vrp/instruction';
+import { bandInstruction, FULL_CLARIFICATION, PARTIAL_CLARIFICATION } from '@shared/prompts/vrp-instruction';
 import { nodeKonva } from './konva-node';
 import { renderVariant } from './render';
 import { FULL_INTERVENTION_PROMPT, PAPER_SELECTION, restrictLevels, variantMatrix, variantName } from '@shared/vrp/relations';
@@ -44,11 +44,11 @@ describe('scenes', () => {
   it('saves a scene with a revision, refuses a stale save and leaves the stored scene as it was', async () => {
     const [item] = await seedPictures(t.backend, t.dir, 1);
     expect((await t.backend.call('scenes.get', { itemId: item!.id })).version).toBe(0);
-    const first = await t.backend.call('scenes.save', { itemId: item!.id, version: 0, scene: sceneFor(item!) });
+    const first = await t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 0, scene: sceneFor(item!) });
     expect(first.version).toBe(1);
     const moved = sceneFor(item!, [box('b1', 5, 5, 20, 20)]);
-    await t.backend.call('scenes.save', { itemId: item!.id, version: 1, scene: moved });
-    await expect(t.backend.call('scenes.save', { itemId: item!.id, version: 1, scene: sceneFor(item!) }))
+    await t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 1, scene: moved });
+    await expect(t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 1, scene: sceneFor(item!) }))
       .rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/now version 2, yours was 1/) });
     const stored = await t.backend.call('scenes.get', { itemId: item!.id });
     expect(stored.version).toBe(2);
@@ -60,9 +60,9 @@ describe('scenes', () => {
 
   it('refuses a scene drawn on another image and a scene whose shapes share an id', async () => {
     const [a, b] = await seedPictures(t.backend, t.dir, 2);
-    await expect(t.backend.call('scenes.save', { itemId: a!.id, version: 0, scene: sceneFor(b!) }))
+    await expect(t.backend.call('scenes.save', { itemId: a!.id, baseVersion: 0, scene: sceneFor(b!) }))
       .rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/another image/) });
-    await expect(t.backend.call('scenes.save', { itemId: a!.id, version: 0, scene: sceneFor(a!, [box('x', 1, 1, 5, 5), box('x', 9, 9, 5, 5)]) }))
+    await expect(t.backend.call('scenes.save', { itemId: a!.id, baseVersion: 0, scene: sceneFor(a!, [box('x', 1, 1, 5, 5), box('x', 9, 9, 5, 5)]) }))
       .rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/share the id x/) });
   });
 
@@ -83,7 +83,7 @@ describe('variant generation', () => {
 
   it('makes the paper\'s 1 + 4 + 8 per original, linked to their source, drawn as their relation values say', async () => {
     const items = await seedPictures(t.backend, t.dir, 3);
-    for (const item of items.slice(0, 2)) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    for (const item of items.slice(0, 2)) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const plan = await t.backend.call('variants.plan', { dataset: 'pictures' });
     expect(plan).toMatchObject({ originals: 2, perOriginal: 13, variants: 26, target: 'pictures-vrp' });
     expect(plan.skipped).toEqual([{ itemId: items[2]!.id, extId: '2', reason: 'no scene drawn' }]);
@@ -136,7 +136,7 @@ describe('variant generation', () => {
     // Generating again changes nothing; a moved shape redraws only that item's drawn variants.
     expect(await t.backend.call('variants.run', { dataset: 'pictures' })).toMatchObject({ created: 0, updated: 0, unchanged: 26 });
     const version = (await t.backend.call('scenes.get', { itemId: items[0]!.id })).version;
-    await t.backend.call('scenes.save', { itemId: items[0]!.id, version, scene: sceneFor(items[0]!, [box('b1', 40, 40, 30, 30)]) });
+    await t.backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: version, scene: sceneFor(items[0]!, [box('b1', 40, 40, 30, 30)]) });
     expect(await t.backend.call('variants.run', { dataset: 'pictures' })).toMatchObject({ created: 0, updated: 12, unchanged: 14 });
     // A corrected source question reaches the variants that show it (none and partial), not the full ones.
     db(t.backend).prepare(`UPDATE questions SET text = 'What is inside the marked region, exactly?' WHERE id = ?`).run(items[1]!.questionId);
@@ -160,7 +160,7 @@ describe('variant generation', () => {
 
   it('refuses full intervention with an empty reference text, naming the item, and allows partial', async () => {
     const [item] = await seedPictures(t.backend, t.dir, 1);
-    await t.backend.call('scenes.save', { itemId: item!.id, version: 0, scene: sceneFor(item!, undefined, { content: '  ' }) });
+    await t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 0, scene: sceneFor(item!, undefined, { content: '  ' }) });
     await expect(t.backend.call('variants.run', { dataset: 'pictures' }))
       .rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/item 0: the reference text is empty/) });
     expect(await t.backend.call('variants.run', { dataset: 'pictures', selection: restrictLevels(PAPER_SELECTION, ['none', 'partial']) }))
@@ -169,7 +169,7 @@ describe('variant generation', () => {
 
   it('refuses an image too large to render before drawing anything', async () => {
     const [item] = await seedPictures(t.backend, t.dir, 1, { width: 9000, height: 8 }, 'wide');
-    await t.backend.call('scenes.save', { itemId: item!.id, version: 0, scene: sceneFor(item!, [box('b', 1, 1, 4, 4)]) });
+    await t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 0, scene: sceneFor(item!, [box('b', 1, 1, 4, 4)]) });
     await expect(t.backend.call('variants.start', { dataset: 'wide' }))
       .rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/item 0: the image is 9000×8; variants are drawn from images up to 8192 px/) });
     expect(t.backend.jobs.list().map((j) => j.kind)).toEqual(['import']);
@@ -184,8 +184,8 @@ describe('variant generation', () => {
     writeTsv(file, [['index', 'image', 'question', 'A', 'B', 'answer'], ['99', broken.toString('base64'), 'What is marked?', 'x', 'y', 'A']]);
     const { datasetId } = await t.backend.call('imports.run', { files: [file], dataset: 'broken' });
     const [bad] = await t.backend.call('scenes.items', { datasetId });
-    await t.backend.call('scenes.save', { itemId: bad!.id, version: 0, scene: sceneFor(bad!) });
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    await t.backend.call('scenes.save', { itemId: bad!.id, baseVersion: 0, scene: sceneFor(bad!) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const before = snapshot(t.backend);
     await expect(t.backend.call('variants.run', { dataset: 'broken' }))
       .rejects.toMatchObject({ code: 'unsupported', message: expect.stringMatching(/item 99: the image cannot be decoded/) });
@@ -195,7 +195,7 @@ describe('variant generation', () => {
 
   it('leaves nothing behind when cancelled half-way, and the scratch folder is gone', async () => {
     const items = await seedPictures(t.backend, t.dir, 6, { width: 400, height: 300 });
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const before = snapshot(t.backend);
     // Scratch folders go to the temporary directory; point it at this test's own, to see that nothing stays there.
     const scratch = join(t.dir, 'tmp');
@@ -222,7 +222,7 @@ describe('variant generation', () => {
 
   it('exports PNGs with metadata.csv and metadata.json that list every file', async () => {
     const items = await seedPictures(t.backend, t.dir, 2);
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const out = join(t.dir, 'out');
     const result = await t.backend.call('variants.run', { dataset: 'pictures', out });
     expect(result.out).toBe(out);
@@ -238,7 +238,7 @@ describe('variant generation', () => {
 
   it('lets a run on the variants report accuracy per level and relation value', async () => {
     const items = await seedPictures(t.backend, t.dir, 2);
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const { datasetId } = await t.backend.call('variants.run', { dataset: 'pictures' });
     // A person who is right only when the question is written on the image.
     const runId = await humanRun(t.backend, datasetId, (text) => (text === FULL_INTERVENTION_PROMPT ? 'A' : 'B'));
@@ -266,7 +266,7 @@ describe('full intervention as the paper defines it', () => {
 
   it('writes the question and its options in the band, and sends the image with no text prompt unless the run asks for the clarification', async () => {
     const [item] = await seedPictures(t.backend, t.dir, 1);
-    await t.backend.call('scenes.save', { itemId: item!.id, version: 0, scene: sceneFor(item!) });
+    await t.backend.call('scenes.save', { itemId: item!.id, baseVersion: 0, scene: sceneFor(item!) });
     const selection = { ...PAPER_SELECTION, full: { ...PAPER_SELECTION.full, shapes: ['box' as const, 'ellipse' as const] } };
     const { datasetId } = await t.backend.call('variants.run', { dataset: 'pictures', selection });
     const full = db(t.backend).prepare(`SELECT name, shape FROM variants WHERE level = 'full' ORDER BY name`).all() as { name: string; shape: string }[];
@@ -311,7 +311,7 @@ describe('full intervention as the paper defines it', () => {
 
   it('a perfect reader scores 100% on full-intervention variants in every run configuration the studio allows', async () => {
     const items = await seedPictures(t.backend, t.dir, 2);
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item) });
     const { datasetId } = await t.backend.call('variants.run', { dataset: 'pictures' });
     // The reader picks "a square" wherever the options are: as text lines, or, for an image sent alone, as the band draws
     // them (in their original order, where "a square" is A).

@@ -1,5 +1,6 @@
 import type { ApiError, Input, MethodName, Output } from '@shared/contract';
 import { transport } from './transport';
+import { readReply } from './wire';
 
 /** An API error with its code, thrown by `call` so React Query and forms can show the message as it is. */
 export class CallError extends Error implements ApiError {
@@ -15,13 +16,13 @@ export class CallError extends Error implements ApiError {
 
 /** The renderer's one way to reach the backend, the same in Electron (IPC) and in a browser (HTTP). */
 export async function call<M extends MethodName>(method: M, input?: Input<M>): Promise<Output<M>> {
-  const result = await transport.call(method, input ?? {});
+  const result = readReply(method, await transport.call(method, input ?? {}));
   if (!result.ok) {
     // A session that ended (logout elsewhere, new password) sends the window back to the login screen.
     if (result.error.code === 'unauthorized') window.dispatchEvent(new Event('anchor:unauthorized'));
-    throw new CallError(result.error.code, result.error.message, result.unreachable === true);
+    throw new CallError(result.error.code, result.error.message, result.unreachable);
   }
-  return result.value as Output<M>;
+  return result.value;
 }
 
 export const mediaUrl = (hash: string, thumb = false) => transport.mediaUrl(hash, thumb);

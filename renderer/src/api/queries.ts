@@ -19,13 +19,23 @@ export function useCall<M extends ReadMethodName>(
   return useQuery<Output<M>>({ queryKey: [method, input ?? {}], queryFn: () => call(method, input), ...options });
 }
 
-/** A mutation that also refreshes the scopes the contract says it changes. */
-export function useMutate<M extends MethodName>(method: M) {
+/** The methods that change data: each declares the scopes it changes (`mutates`). */
+export type WriteMethodName = Exclude<MethodName, ReadMethodName>;
+
+/**
+ * Every write goes through here: the call, then a refresh of exactly the cached reads the contract says it changes
+ * (not awaited: the answer is what the caller needs; the screens follow when the reads come back).
+ */
+export async function write<M extends WriteMethodName>(method: M, input: Input<M>, client: QueryClient = queryClient): Promise<Output<M>> {
+  const value = await call(method, input);
+  void invalidateScopes(client, contract[method].mutates ?? []);
+  return value;
+}
+
+/** A write as a React Query mutation (pending and error state for a button or form), through `write`. */
+export function useMutate<M extends WriteMethodName>(method: M) {
   const client = useQueryClient();
-  return useMutation<Output<M>, Error, Input<M>>({
-    mutationFn: (input) => call(method, input),
-    onSuccess: () => invalidateScopes(client, contract[method].mutates ?? []),
-  });
+  return useMutation<Output<M>, Error, Input<M>>({ mutationFn: (input) => write(method, input, client) });
 }
 
 let listener: Parameters<typeof transport.subscribe>[0] | null = null;

@@ -1,13 +1,13 @@
-import type { AppEvent, CallResult } from '@shared/contract';
-
-export type { CallResult };
+import type { AppEvent } from '@shared/contract';
+import { readEvent, readEventText } from './wire';
 
 /** What the Electron preload exposes as `window.anchor` (see electron/preload/preload.ts). */
 interface DesktopBridge {
   methods: string[];
   mediaBase: string;
-  call(method: string, input: unknown): Promise<CallResult>;
-  onEvent(listener: (event: AppEvent) => void): () => void;
+  // What crosses IPC is read like what crosses HTTP (`wire.ts`), so the bridge's answers are not trusted by type.
+  call(method: string, input: unknown): Promise<unknown>;
+  onEvent(listener: (event: unknown) => void): () => void;
 }
 
 declare global {
@@ -18,11 +18,21 @@ declare global {
 
 export interface Transport {
   kind: 'ipc' | 'http';
-  call(method: string, input: unknown): Promise<CallResult>;
+  /** What the door answered, not yet read: `call` reads it with the method's output schema (`wire.ts`). */
+  call(method: string, input: unknown): Promise<unknown>;
   /** Sends a call that must outlive the page (a save on `pagehide`); nobody waits for its answer. */
   sendOnLeave(method: string, input: unknown): void;
   subscribe(listener: (event: AppEvent) => void): () => void;
   mediaUrl(hash: string, thumb: boolean): string;
+}
+
+/** Hands on only events of the contract's shape; another shape is said once on the console, with its code, and dropped. */
+function checked(listener: (event: AppEvent) => void, read: (raw: unknown) => ReturnType<typeof readEvent>) {
+  return (raw: unknown) => {
+    const result = read(raw);
+    if (result.ok) listener(result.event);
+    else console.error(`[${result.error.code}] ${result.error.message}`);
+  };
 }
 
 function ipcTransport(bridge: DesktopBridge): Transport {
@@ -31,7 +41,7 @@ function ipcTransport(bridge: DesktopBridge): Transport {
     call: (method, input) => bridge.call(method, input),
     // The main process outlives the window, so an ordinary call completes after a reload.
     sendOnLeave: (method, input) => void bridge.call(method, input),
-    subscribe: (listener) => bridge.onEvent(listener),
+    subscribe: (listener) => bridge.onEvent(checked(listener, readEvent)),
     mediaUrl: (hash, thumb) => `${bridge.mediaBase}${thumb ? 'thumb' : 'image'}/${hash}`,
   };
 }
@@ -53,7 +63,7 @@ function post(method: string, input: unknown, keepalive: boolean): Promise<Respo
 function httpTransport(): Transport {
   return {
     kind: 'http',
-    async call(method, input) {
+    async call(method, input): Promise<unknown> {
       let response: Response;
       try {
         response = await post(method, input, false);
@@ -61,7 +71,8 @@ function httpTransport(): Transport {
         return { ok: false, unreachable: true, error: { code: 'internal', message: UNREACHABLE } };
       }
       try {
-        return (await response.json()) as CallResult;
+        const body: unknown = await response.json();
+        return body;
       } catch {
         // A proxy in front of a stopped server answers 502/503: as unreachable as no answer at all.
         if (response.status >= 500) return { ok: false, unreachable: true, error: { code: 'internal', message: UNREACHABLE } };
@@ -74,7 +85,8 @@ function httpTransport(): Transport {
     },
     subscribe(listener) {
       const source = new EventSource('api/events');
-      source.onmessage = (message) => listener(JSON.parse(message.data as string) as AppEvent);
+      const onData = checked(listener, readEventText);
+      source.onmessage = (message: MessageEvent<unknown>) => onData(message.data);
       // The stream reconnects by itself; each (re)connection tells waiting forms the server is back.
       source.onopen = () => window.dispatchEvent(new Event(BACKEND_BACK));
       return () => source.close();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Input } from '@shared/contract';
-import { isTyping } from '../app/focus-context';
+import { isTyping } from '../input/focus-context';
 import { PAGE_SIZE, usePages, type PagedMethod, type RowOf } from './usePages';
 
 export interface PagedListOptions<Row> {

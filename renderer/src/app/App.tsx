@@ -14,7 +14,7 @@ import { runCommand } from './commands';
 import { screenShown } from './screen-access';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
-import { useShortcutDispatcher, useShortcuts } from './useShortcuts';
+import { useShortcutDispatcher, useShortcuts } from '../input/useShortcuts';
 
 // Datasets, the first screen, comes with the app; every other screen's code (and the charts, canvas and Markdown it
 // needs) is fetched when it first opens, so the studio starts on a fraction of its script (DECISIONS 199).

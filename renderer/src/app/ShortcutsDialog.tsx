@@ -1,9 +1,9 @@
 import { Modal } from '../components/Modal';
 import { useDialogs } from '../stores/dialogs';
 import { screenLabels, useNavigation, type Screen } from '../stores/navigation';
-import type { ShortcutDef, ShortcutScope } from './shortcut-registry';
-import { elementKeys, shortcutDefs } from './shortcuts';
-import { boundShortcuts, runShortcut } from './useShortcuts';
+import type { ShortcutDef, ShortcutScope } from '../input/shortcut-registry';
+import { elementKeys, shortcutDefs } from '../input/shortcuts';
+import { boundShortcuts, runShortcut } from '../input/useShortcuts';
 
 const title = (scope: ShortcutScope) => (scope === 'global' ? 'Everywhere' : screenLabels[scope]);
 

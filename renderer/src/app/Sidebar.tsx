@@ -7,7 +7,7 @@ import { useDialogs } from '../stores/dialogs';
 import { screenLabels, useNavigation, type Screen } from '../stores/navigation';
 import { resolvedTheme, useTheme } from '../stores/theme';
 import { screenShown } from './screen-access';
-import { screenKeys } from './shortcuts';
+import { screenKeys } from '../input/shortcuts';
 import { JobsIndicator } from './JobsIndicator';
 import { ProfileMenu } from '../features/session/ProfileMenu';
 

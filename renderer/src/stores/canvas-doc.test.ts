@@ -56,23 +56,18 @@ describe('the canvas document and its undo history', () => {
     expect(doc().past).toHaveLength(past.length);
   });
 
-  it('is dirty after a change, and saved only when the save covers the newest revision', () => {
+  it('is dirty after a change, and shows what the saving reports', () => {
     expect(doc().save).toBe('saved');
     doc().change(withShapes(box('a')));
     expect(doc().save).toBe('dirty');
-    const sent = doc().revision;
-    doc().saving();
-    vi.setSystemTime(5_000);
-    doc().change(withShapes(box('a'), box('b')));
-    doc().saved(5, sent);
-    expect(doc()).toMatchObject({ save: 'dirty', version: 5 });
-    doc().saved(6, doc().revision);
-    expect(doc()).toMatchObject({ save: 'saved', version: 6 });
+    doc().synced('saving', 0, null);
+    doc().synced('saved', 5, null);
+    expect(doc()).toMatchObject({ save: 'saved', version: 5 });
   });
 
   it('keeps a conflict through later edits, undo and redo until the document is loaded again', () => {
     doc().change(withShapes(box('a')));
-    doc().failed('someone else saved first', true);
+    doc().synced('conflict', 0, 'someone else saved first');
     expect(doc()).toMatchObject({ save: 'conflict', error: 'someone else saved first' });
     vi.setSystemTime(5_000);
     doc().change(withShapes(box('a'), box('b')));
@@ -84,7 +79,7 @@ describe('the canvas document and its undo history', () => {
   });
 
   it('shows a failed save that is not a conflict as an error', () => {
-    doc().failed('disk full', false);
+    doc().synced('error', 0, 'disk full');
     expect(doc()).toMatchObject({ save: 'error', error: 'disk full' });
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { applyDiff, composeDiffs, diffScenes, isEmptyDiff, type SceneDiff } from '@shared/vrp/scene-diff';
 import type { Scene } from '@shared/vrp/scene';
+import type { DraftStatus } from '../lib/versioned-draft';
 
 interface Entry {
   diff: SceneDiff;
@@ -9,7 +10,7 @@ interface Entry {
   at: number;
 }
 
-export type SaveState = 'saved' | 'dirty' | 'saving' | 'error' | 'conflict';
+export type SaveState = DraftStatus;
 
 interface CanvasDocState {
   itemId: number | null;
@@ -26,9 +27,8 @@ interface CanvasDocState {
   change(next: Scene, coalesce?: string): void;
   undo(): void;
   redo(): void;
-  saving(): void;
-  saved(version: number, revision: number): void;
-  failed(message: string, conflict: boolean): void;
+  /** What the versioned-draft machine says of the saving (features/vrp/useSceneAutosave.ts drives it). */
+  synced(save: SaveState, version: number, error: string | null): void;
 }
 
 const COALESCE_MS = 1000;
@@ -81,7 +81,5 @@ export const useCanvasDoc = create<CanvasDocState>((set, get) => ({
       revision: revision + 1, save: get().save === 'conflict' ? 'conflict' : 'dirty',
     });
   },
-  saving: () => set({ save: 'saving', error: null }),
-  saved: (version, revision) => set({ version, save: get().revision === revision ? 'saved' : 'dirty', error: null }),
-  failed: (message, conflict) => set({ save: conflict ? 'conflict' : 'error', error: message }),
+  synced: (save, version, error) => set({ save, version, error }),
 }));

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { LEAD, method, noInput } from '../define';
 import {
-  predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, runConfigInputSchema, runExportFormatSchema, runExportResultSchema, runPlanSchema,
-  runSummarySchema,
+  extractionPaths, predictionDetailSchema, predictionOutcomeSchema, predictionRowSchema, promptTemplateSchema, runConfigInputSchema, runExportFormatSchema,
+  runExportResultSchema, runPlanSchema, runSummarySchema,
 } from '../eval-entities';
-import { extractionPaths } from '../../scoring/extract';
 import { optionSchema } from '../entities';
-import { promptTemplateSchema } from '../../prompts/templates';
 import { predictionFormatSchema, toolkitComparisonSchema, unmatchedRowSchema } from '../interop-entities';
 
 const runId = z.object({ id: z.number().int() });

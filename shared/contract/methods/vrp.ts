@@ -21,10 +21,13 @@ export const vrpMethods = {
   }),
   /** An item's scene, migrated to the current schema; a scene from a newer schema is refused with `unsupported`. */
   'scenes.get': method({ access: 'user', reads: ['items'], doc: 'An item\'s scene.', input: z.object({ itemId: z.number().int() }), output: sceneRecordSchema }),
-  /** Saves a scene when `version` is the stored one (0 for the first save); a stale save is refused and nothing changes. */
+  /**
+   * Saves a scene when `baseVersion` is the stored one (0 for the first save); a stale save is refused and nothing
+   * changes. `baseVersion`, as for triplets and guidelines: the version the edit started from (DECISIONS 221).
+   */
   'scenes.save': method({
     access: DRAWERS, doc: 'Save an item\'s scene, refusing a stale version.',
-    input: z.object({ itemId: z.number().int(), version: z.number().int().min(0), scene: sceneSchema }),
+    input: z.object({ itemId: z.number().int(), baseVersion: z.number().int().min(0), scene: sceneSchema }),
     output: sceneRecordSchema, mutates: ['items'],
   }),
   /** What a generation would make, and which items it would skip and why, without rendering anything. */

@@ -24,7 +24,7 @@ describe('Label Studio round trips', () => {
   it('exports tasks, pictures and a label config that Label Studio\'s LabelInterface accepts', async () => {
     const items = await seedPictures(t.backend, t.dir, 2, { width: 317, height: 211 });
     const datasetId = (await t.backend.call('datasets.list')).find((d) => d.name === 'pictures')!.id;
-    await t.backend.call('scenes.save', { itemId: items[0]!.id, version: 0, scene: sceneFor(items[0]!, SHAPES) });
+    await t.backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: 0, scene: sceneFor(items[0]!, SHAPES) });
     const out = join(t.dir, 'studio-export.json');
     const r = await t.backend.call('regions.export', { datasetId, format: 'label-studio', out });
     expect(r).toEqual({ path: out, config: join(t.dir, 'studio-export-config.xml'), scenes: 1, shapes: 2 });

@@ -27,7 +27,7 @@ describe('VRP regions in and out (COCO, Label Studio)', () => {
         box('b1', 12.25, 30.5, 80.75, 40.125),
         box('e1', 150.3, 60.7, 120.4, 50.2, { kind: 'ellipse', rotation: 37.5, stroke: '#0000FF', strokeWidth: 4 }),
       ];
-      await t.backend.call('scenes.save', { itemId: items[0]!.id, version: 0, scene: sceneFor(items[0]!, shapes) });
+      await t.backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: 0, scene: sceneFor(items[0]!, shapes) });
       const out = join(t.dir, `regions-${format}.json`);
       expect(await t.backend.call('regions.export', { datasetId: datasetId, format, out })).toMatchObject({ scenes: 1, shapes: 2 });
 
@@ -44,7 +44,7 @@ describe('VRP regions in and out (COCO, Label Studio)', () => {
       }
 
       // Re-imported onto the second picture's twin: clear the first, then read the file back.
-      await t.backend.call('scenes.save', { itemId: items[0]!.id, version: 1, scene: sceneFor(items[0]!, []) });
+      await t.backend.call('scenes.save', { itemId: items[0]!.id, baseVersion: 1, scene: sceneFor(items[0]!, []) });
       expect(await t.backend.call('regions.import', { datasetId: datasetId, path: out })).toEqual({ scenes: 1, shapes: 2, skipped: {} });
       const back = await t.backend.call('scenes.get', { itemId: items[0]!.id });
       expect(back.version).toBe(3);

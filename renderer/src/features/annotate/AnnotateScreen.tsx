@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ChevronDown, ChevronUp, History, PenLine, Send } from 'lucide-react';
 import type { DraftRole, Triplet } from '@shared/contract';
 import { optionLabel } from '@shared/domain/options';
-import { call } from '../../api/call';
-import { queryClient } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { write } from '../../api/queries';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useWorkflow } from '../../stores/workflow';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueScreen } from '../workflow/QueueScreen';
@@ -80,9 +79,7 @@ export function AnnotateScreen() {
       empty="When a lead assigns items to you (Team → Assign), they appear on the left. Each needs a perception and a knowledge question."
       after={historyOpen && t && (
         <HistoryPanel itemId={t.itemId} canRestore={editable} onClose={toggleHistory}
-          onRestore={(r) => void call('triplets.restore', { itemId: t.itemId, revisionId: r.id, baseVersion: editor.version ?? t.version })
-            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.get'] }))
-            .then(() => queryClient.invalidateQueries({ queryKey: ['triplets.history'] }))
+          onRestore={(r) => void write('triplets.restore', { itemId: t.itemId, revisionId: r.id, baseVersion: editor.version ?? t.version })
             .catch((e: Error) => a.setNotice(e.message))} />
       )}>
       {(t) => (

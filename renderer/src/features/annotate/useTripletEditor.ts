@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TimeDelta, Triplet, TripletDraft } from '@shared/contract';
-import { call, CallError } from '../../api/call';
-import { queryClient } from '../../api/queries';
+import type { Triplet, TripletDraft } from '@shared/contract';
+import { call } from '../../api/call';
+import { queryClient, write } from '../../api/queries';
+import { browserTimers, classifyCallError, DraftMachine, type DraftSnapshot } from '../../lib/versioned-draft';
 import { clearLocalDraft, localDraftKey, readLocalDraft, reconcileLocalDraft, writeLocalDraft } from './local-drafts';
 import { keepsWorkingCopy, retryDelay } from './save-retry';
 import { useLeaveGuards } from './useLeaveGuards';
@@ -14,217 +15,138 @@ export interface Conflict {
   mine: TripletDraft;
 }
 
+/** What the form's save line shows; a conflict reads as an error there (the conflict panel says the rest). */
 export type SaveState = 'saved' | 'dirty' | 'saving' | 'offline' | 'error';
 
-interface Base { itemId: number; version: number }
-
-/** The working copy behind the form, kept in one ref: saves read and write it between renders. */
-interface Working {
-  base: Base | null;
-  latest: TripletDraft | null;
-  sent: TripletDraft | null;
-  key: string | null;
-  dirty: boolean;
-  inFlight: Promise<void> | null;
-  timer: ReturnType<typeof setTimeout> | null;
-  attempts: number;
-}
-
-/** What the form shows: the text, the save state and what went wrong. */
-function useEditorView() {
-  const [draft, setDraft] = useState<TripletDraft | null>(null);
-  const [state, setState] = useState<SaveState>('saved');
-  const [error, setError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  return { draft, setDraft, state, setState, error, setError, conflict, setConflict };
-}
-
-type EditorView = ReturnType<typeof useEditorView>;
 type Clock = ReturnType<typeof useWorkClock>;
+type Snapshot = DraftSnapshot<TripletDraft>;
 
-/** The working copy, mirrored to the browser's storage while anything is unsaved, and the one autosave timer. */
-function useWorkingCopy() {
-  const w = useRef<Working>({ base: null, latest: null, sent: null, key: null, dirty: false, inFlight: null, timer: null, attempts: 0 }).current;
-  const remember = useCallback(() => {
-    if (!w.key || !w.latest || !w.base) return;
-    if (w.dirty || w.sent) writeLocalDraft(localStorage, w.key, { draft: w.latest, baseVersion: w.base.version, sent: w.sent });
-    else clearLocalDraft(localStorage, w.key);
-  }, []);
-  const schedule = useCallback((ms: number, run: () => void) => {
-    if (w.timer) clearTimeout(w.timer);
-    w.timer = setTimeout(run, ms);
-  }, []);
-  useEffect(() => () => { if (w.timer) clearTimeout(w.timer); }, []);
-  return { w, remember, schedule };
+/**
+ * The triplet's versioned-draft machine (one per editor): each save carries the active time since the last one,
+ * acknowledged only when the save lands, so a lost save sends it again.
+ */
+function useTripletMachine(clock: { current: Clock }) {
+  const [machine] = useState(() => new DraftMachine<TripletDraft>({
+    async save(key, draft, baseVersion) {
+      const itemId = Number(key);
+      const time = clock.current.take(itemId);
+      const saved = await call('triplets.save', { itemId, baseVersion, draft, time });
+      clock.current.ack(itemId, time);
+      return saved.version;
+    },
+    classify: classifyCallError,
+    debounceMs: AUTOSAVE_MS,
+    retryDelay,
+    timers: browserTimers,
+  }));
+  const [snapshot, setSnapshot] = useState(machine.snapshot);
+  useEffect(() => {
+    const off = machine.subscribe(setSnapshot);
+    return () => {
+      off();
+      machine.dispose();
+    };
+  }, [machine]);
+  return { machine, snapshot };
 }
 
-type WorkingCopy = ReturnType<typeof useWorkingCopy>;
-
-/** One save at a time, each based on the version the last returned; retried while the server is away. */
-function usePersist({ w, remember, schedule }: WorkingCopy, clock: { current: Clock }, view: EditorView) {
-  const { setState, setError, setConflict } = view;
-  const persist = useCallback(async (): Promise<void> => {
-    while (w.inFlight) await w.inFlight;
-    if (!w.dirty || !w.base || !w.latest) return;
-    const target = w.base;
-    w.sent = w.latest;
-    w.dirty = false;
-    setState('saving');
-    const time = clock.current.take(target.itemId);
-    const run = saveOnce(target, w.sent, time).then((outcome) => {
-      if (outcome.ok) {
-        clock.current.ack(target.itemId, time);
-        if (w.base?.itemId === target.itemId) w.base = { itemId: target.itemId, version: outcome.version };
-        w.attempts = 0;
-        w.sent = null;
-        remember();
-        setState(w.dirty ? 'dirty' : 'saved');
-        setError(null);
-        return;
-      }
-      w.dirty = true;
-      w.sent = null;
-      remember();
-      if (outcome.error.unreachable) {
-        setState('offline');
-        schedule(retryDelay(w.attempts++), () => void persist());
-        return;
-      }
-      if (outcome.error.code === 'conflict') setConflict({ message: outcome.error.message, mine: w.latest ?? outcome.mine });
-      setError(outcome.error.message);
-      setState('error');
-    });
-    w.inFlight = run;
-    await run;
-    w.inFlight = null;
-  }, [remember, schedule]);
-  return persist;
+/** Mirrors the working copy to the browser's storage while anything is unsaved (a reload or crash loses nothing). */
+function useLocalMirror(machine: DraftMachine<TripletDraft>, storageKey: { current: string | null }) {
+  useEffect(() => machine.subscribe((s) => {
+    const key = storageKey.current;
+    if (!key || s.draft === null || s.key === null) return;
+    if (s.dirty || s.sent) writeLocalDraft(localStorage, key, { draft: s.draft, baseVersion: s.version, sent: s.sent });
+    else clearLocalDraft(localStorage, key);
+  }), [machine, storageKey]);
 }
 
 /**
  * Adopts the server's copy when the item changes (or the text kept on this computer, if it is newer), or when the
  * server moved on and nothing local is unsaved.
  */
-function useAdoptTriplet(triplet: Triplet | undefined, scope: string | null, copy: WorkingCopy, persist: () => Promise<void>, view: EditorView) {
-  const { w, schedule } = copy;
+function useAdoptTriplet(triplet: Triplet | undefined, scope: string | null, machine: DraftMachine<TripletDraft>, storageKey: { current: string | null }) {
   useEffect(() => {
     if (!triplet) return;
-    if (keepsWorkingCopy(w.base, w.dirty, triplet)) return;
-    w.key = scope ? localDraftKey(scope, triplet.itemId) : null;
-    const kept = w.key && triplet.can.edit ? reconcileLocalDraft(readLocalDraft(localStorage, w.key), triplet) : { action: 'none' as const };
-    const adopted = kept.action === 'adopt';
-    w.base = { itemId: triplet.itemId, version: adopted ? kept.baseVersion : triplet.version };
-    w.latest = adopted ? kept.draft : triplet.draft;
-    w.dirty = adopted;
-    w.sent = null;
-    w.attempts = 0;
-    if (!adopted && w.key && triplet.can.edit) clearLocalDraft(localStorage, w.key);
-    view.setDraft(w.latest);
-    view.setState(adopted ? 'dirty' : 'saved');
-    view.setConflict(null);
-    view.setError(null);
-    if (adopted) schedule(0, () => void persist());
-  }, [triplet, scope, persist, schedule]);
+    const s = machine.snapshot;
+    const base = s.key === null ? null : { itemId: Number(s.key), version: s.version };
+    if (keepsWorkingCopy(base, machine.unsent(), triplet)) return;
+    storageKey.current = scope ? localDraftKey(scope, triplet.itemId) : null;
+    const key = storageKey.current;
+    const kept = key && triplet.can.edit ? reconcileLocalDraft(readLocalDraft(localStorage, key), triplet) : { action: 'none' as const };
+    if (kept.action !== 'adopt' && key && triplet.can.edit) clearLocalDraft(localStorage, key);
+    if (kept.action === 'adopt') machine.load(String(triplet.itemId), kept.draft, kept.baseVersion, true);
+    else machine.load(String(triplet.itemId), triplet.draft, triplet.version);
+  }, [triplet, scope, machine, storageKey]);
 }
 
 /** Saves before the page hides or unloads, and retries when the connection comes back. */
-function useGuardedLeave({ w }: WorkingCopy, clock: { current: Clock }, conflict: Conflict | null, persist: () => Promise<void>, flush: () => Promise<void>) {
+function useGuardedLeave(machine: DraftMachine<TripletDraft>, clock: { current: Clock }) {
   useLeaveGuards({
-    unsent: () => w.dirty || w.sent !== null,
-    flush: () => void flush(),
+    unsent: () => machine.unsent(),
+    flush: () => void machine.flush(),
     sendNow: () => {
-      if (!conflict && w.dirty && w.base && w.latest) {
-        // The delta stays unacknowledged: if this save landed, the next one re-sends it and the server ignores it.
-        return { itemId: w.base.itemId, baseVersion: w.base.version, draft: w.latest, time: clock.current.take(w.base.itemId) };
-      }
-      return null;
+      const s = machine.snapshot;
+      if (s.conflict || !s.dirty || s.key === null || s.draft === null) return null;
+      // The delta stays unacknowledged: if this save landed, the next one re-sends it and the server ignores it.
+      const itemId = Number(s.key);
+      return { itemId, baseVersion: s.version, draft: s.draft, time: clock.current.take(itemId) };
     },
-    retry: () => { if (w.dirty && !conflict) void persist(); },
+    retry: () => { if (machine.snapshot.dirty) void machine.flush(); },
   });
 }
 
+const shownState = (s: Snapshot): SaveState => (s.status === 'conflict' ? 'error' : s.status);
+
 /**
- * The annotator's working copy of one triplet. Every keystroke is written to the browser's storage at once (so a
- * reload or a crash loses nothing, and the text comes back on reload); it is sent after a pause, when the page hides
- * or unloads, and again on its own while the server is away. One save at a time, each based on the version the last
- * one returned. A refused save (someone else saved first) stops autosaving and keeps the local text for merging.
+ * The annotator's working copy of one triplet, saved by the one versioned-draft machine (`lib/versioned-draft.ts`).
+ * Every keystroke is written to the browser's storage at once (so a reload or a crash loses nothing, and the text
+ * comes back on reload); it is sent after a pause, when the page hides or unloads, and again on its own while the
+ * server is away. A refused save (someone else saved first) stops autosaving and keeps the local text for merging.
  * `scope` names the project and person, so one machine keeps separate texts for each.
  */
 export function useTripletEditor(triplet: Triplet | undefined, scope: string | null) {
-  const view = useEditorView();
-  const { conflict } = view;
-  const copy = useWorkingCopy();
-  const { w, remember, schedule } = copy;
   // Active time rides on saves; only an editable item is timed (reading a locked one is not work on it).
   const workClock = useWorkClock(triplet?.itemId ?? null, 'annotate', triplet?.can.edit ? scope : null);
   const clock = useRef(workClock);
   clock.current = workClock;
-  const persist = usePersist(copy, clock, view);
-  useAdoptTriplet(triplet, scope, copy, persist, view);
+  const storageKey = useRef<string | null>(null);
+  const { machine, snapshot } = useTripletMachine(clock);
+  useLocalMirror(machine, storageKey);
+  useAdoptTriplet(triplet, scope, machine, storageKey);
+  useGuardedLeave(machine, clock);
 
-  const change = useCallback((next: TripletDraft) => {
-    w.latest = next;
-    w.dirty = true;
-    remember();
-    view.setDraft(next);
-    view.setState((s) => (s === 'offline' ? s : 'dirty'));
-    if (!conflict) schedule(AUTOSAVE_MS, () => void persist());
-  }, [persist, conflict, remember, schedule]);
-
+  const change = useCallback((next: TripletDraft) => machine.edit(next), [machine]);
   /** Saves whatever is unsaved now (before moving on, on Ctrl+S, when the page is hidden). */
-  const flush = useCallback(async () => {
-    if (w.timer) clearTimeout(w.timer);
-    if (!conflict) await persist();
-  }, [persist, conflict]);
-
-  useGuardedLeave(copy, clock, conflict, persist, flush);
-  const { submit, resolve } = useSubmitAndResolve(copy, clock, view, persist, flush);
-  return { draft: view.draft, change, flush, submit, resolve, state: view.state, error: view.error, conflict, version: w.base?.version ?? null };
+  const flush = useCallback(() => machine.flush(), [machine]);
+  const { submit, resolve } = useSubmitAndResolve(machine, clock);
+  const conflict: Conflict | null = snapshot.conflict;
+  return {
+    draft: snapshot.draft, change, flush, submit, resolve, state: shownState(snapshot), error: snapshot.error, conflict,
+    version: snapshot.key === null ? null : snapshot.version,
+  };
 }
 
 /** Submitting the triplet for review, and settling a conflict one way or the other. */
-function useSubmitAndResolve({ w, remember }: WorkingCopy, clock: { current: Clock }, view: EditorView, persist: () => Promise<void>,
-  flush: () => Promise<void>) {
+function useSubmitAndResolve(machine: DraftMachine<TripletDraft>, clock: { current: Clock }) {
   const submit = useCallback(async () => {
-    await flush();
-    if (!w.base || !w.latest) return null;
-    const time = clock.current.take(w.base.itemId);
-    const saved = await call('triplets.submit', { itemId: w.base.itemId, baseVersion: w.base.version, draft: w.latest, time });
-    clock.current.ack(w.base.itemId, time);
-    w.base = { ...w.base, version: saved.version };
-    w.dirty = false;
-    remember();
-    view.setState('saved');
+    await machine.flush();
+    const { key, draft, version } = machine.snapshot;
+    if (key === null || draft === null) return null;
+    const itemId = Number(key);
+    const time = clock.current.take(itemId);
+    const saved = await write('triplets.submit', { itemId, baseVersion: version, draft, time });
+    clock.current.ack(itemId, time);
+    machine.savedElsewhere(saved.version);
     return saved;
-  }, [flush, remember]);
+  }, [machine, clock]);
 
   /** Resolves a conflict: `mine` saves the local text on top of the newest version, `theirs` drops it for theirs. */
   const resolve = useCallback(async (keep: 'mine' | 'theirs', merged?: TripletDraft) => {
-    if (!w.base) return;
-    const itemId = w.base.itemId;
+    const { key } = machine.snapshot;
+    if (key === null) return;
+    const itemId = Number(key);
     const fresh = await queryClient.fetchQuery({ queryKey: ['triplets.get', { itemId }], queryFn: () => call('triplets.get', { itemId }) });
-    w.base = { itemId: fresh.itemId, version: fresh.version };
-    view.setConflict(null);
-    view.setError(null);
-    w.latest = keep === 'theirs' ? fresh.draft : merged ?? w.latest;
-    w.dirty = keep === 'mine';
-    remember();
-    view.setDraft(w.latest);
-    if (keep === 'theirs') view.setState('saved');
-    else await persist();
-  }, [persist, remember]);
+    await machine.resolve(keep, { draft: fresh.draft, version: fresh.version }, merged);
+  }, [machine]);
   return { submit, resolve };
-}
-
-type SaveOutcome = { ok: true; version: number } | { ok: false; error: CallError; mine: TripletDraft };
-
-/** One save call, its failure turned into a value so the caller decides between retrying and showing it. */
-async function saveOnce(target: Base, draft: TripletDraft, time: TimeDelta | undefined): Promise<SaveOutcome> {
-  try {
-    const saved = await call('triplets.save', { itemId: target.itemId, baseVersion: target.version, draft, time });
-    return { ok: true, version: saved.version };
-  } catch (e) {
-    const error = e instanceof CallError ? e : new CallError('internal', (e as Error).message);
-    return { ok: false, error, mine: draft };
-  }
 }

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp } from 'lucide-react';
 import type { ImportResult } from '@shared/contract';
 import { useCapabilities } from '../../api/capabilities';
-import { call, uploadFile } from '../../api/call';
-import { invalidateScopes, useCall } from '../../api/queries';
+import { uploadFile } from '../../api/call';
+import { invalidateScopes, useCall, write } from '../../api/queries';
 import { transport } from '../../api/transport';
 import { Modal } from '../../components/Modal';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -61,7 +61,7 @@ async function startImport(choice: { files: File[]; paths: string; format: Forma
       }
     }
     if (targets.length === 0) throw new Error('choose at least one file');
-    const { jobId } = await call('imports.start', { files: targets, format: choice.format, dataset: choice.name.trim() || defaultDatasetName(files[0]?.name, targets[0]!) });
+    const { jobId } = await write('imports.start', { files: targets, format: choice.format, dataset: choice.name.trim() || defaultDatasetName(files[0]?.name, targets[0]!) });
     setPhase({ kind: 'import', jobId });
   } catch (error) {
     setPhase({ kind: 'failed', message: (error as Error).message });
@@ -87,7 +87,7 @@ export function ImportDialog(props: { onClose: () => void }) {
       footer={phase.kind === 'done'
         ? <button className="button button--primary" onClick={props.onClose} data-testid="import.close">Browse it</button>
         : <>
-            {phase.kind === 'import' && <button className="button" onClick={() => void call('jobs.cancel', { id: phase.jobId })}>Cancel import</button>}
+            {phase.kind === 'import' && <button className="button" onClick={() => void write('jobs.cancel', { id: phase.jobId })}>Cancel import</button>}
             <button className="button" onClick={props.onClose} disabled={busy}>Close</button>
             <button className="button button--primary" onClick={() => void start()} disabled={busy || (files.length === 0 && !paths.trim())} data-testid="import.start">
               <FileUp size={14} /> Import

@@ -1,8 +1,7 @@
 import { FlaskConical, RotateCcw, X } from 'lucide-react';
 import type { Candidate, Optimization } from '@shared/contract';
 import { wordDiff } from '@shared/optimize/diff';
-import { call } from '../../api/call';
-import { useCall, useMutate } from '../../api/queries';
+import { useCall, useMutate, write } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
 import { useOptimize } from '../../stores/optimize';
@@ -97,9 +96,9 @@ function OptimizationHeader({ o, job }: { o: Optimization; job: Job | undefined 
         <span>{money(o.cost)}</span>
         <span className={`status status--${o.status}`} data-testid="prompts.status">{running ? 'running' : o.status === 'running' ? 'interrupted' : o.status}</span>
       </div>
-      {job && <button className="icon-button" title="Cancel (everything scored so far is kept)" aria-label="Cancel" onClick={() => void call('jobs.cancel', { id: job.id })}><X size={15} /></button>}
+      {job && <button className="icon-button" title="Cancel (everything scored so far is kept)" aria-label="Cancel" onClick={() => void write('jobs.cancel', { id: job.id })}><X size={15} /></button>}
       {!running && o.status !== 'done' && (
-        <button className="button" onClick={() => void call('optimizations.resume', { id: o.id })} data-testid="prompts.resume" title="Resume (r): finished calls come from the cache">
+        <button className="button" onClick={() => void write('optimizations.resume', { id: o.id })} data-testid="prompts.resume" title="Resume (r): finished calls come from the cache">
           <RotateCcw size={14} /> Resume
         </button>
       )}

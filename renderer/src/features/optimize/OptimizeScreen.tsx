@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Plus, Wand2 } from 'lucide-react';
 import type { Optimization as OptimizationRow, Output } from '@shared/contract';
-import { call } from '../../api/call';
-import { useCall } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useCall, write } from '../../api/queries';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { useJobs } from '../../stores/jobs';
@@ -29,11 +28,11 @@ function useOptimizeShortcuts(rows: OptimizationRow[], open: Opened | undefined)
     'optimize.report': () => setTab('report'),
     'optimize.evaluate': () => {
       if (!open?.optimization.chosen || !caps.can('optimizePrompts')) return false;
-      void call('optimizations.evaluate', { id: open.optimization.id });
+      void write('optimizations.evaluate', { id: open.optimization.id });
     },
     'optimize.resume': () => {
       if (!open || open.optimization.status === 'done' || !caps.can('optimizePrompts')) return false;
-      void call('optimizations.resume', { id: open.optimization.id });
+      void write('optimizations.resume', { id: open.optimization.id });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { BarChart3, FileDown, FolderOpen, Play } from 'lucide-react';
 import { call } from '../../api/call';
 import { useCall } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
 import { useDialogs } from '../../stores/dialogs';

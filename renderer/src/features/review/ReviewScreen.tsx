@@ -2,7 +2,7 @@ import { CheckCheck, ChevronDown, ChevronUp, EyeOff, Send } from 'lucide-react';
 import { useRef, type MutableRefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { DraftRole, Triplet } from '@shared/contract';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueScreen } from '../workflow/QueueScreen';
 import { OverrideMenu } from '../workflow/OverrideMenu';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DraftRole } from '@shared/contract';
-import { call } from '../../api/call';
+import { write } from '../../api/queries';
 import { useQueueItem } from '../workflow/useQueueItem';
 import { useWorkClock } from '../workflow/useWorkClock';
 import { completeVerdicts, noVerdicts, type Pending } from './review-verdicts';
@@ -21,7 +21,7 @@ export function useReviewItem() {
     if (!complete) { setMessage('Give a verdict on both questions first.'); return; }
     try {
       const time = clock.take(t.itemId);
-      const result = await call('reviews.submit', { itemId: t.itemId, verdicts: complete, time });
+      const result = await write('reviews.submit', { itemId: t.itemId, verdicts: complete, time });
       clock.ack(t.itemId, time);
       await moveOnFrom(t.itemId, `Verdict on item ${t.extId} saved — it is now ${result.status.replace('_', ' ')}.`);
     } catch (e) {

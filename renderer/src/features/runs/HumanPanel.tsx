@@ -1,6 +1,6 @@
 import type { RunSummary } from '@shared/contract';
 import { useCall, useMutate } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { Kbd } from '../../components/Kbd';
 import { ImageViewer } from '../../components/heavy-parts';
 

@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileUp, FolderOpen, Play, Plus, Settings2 } from 'lucide-react';
 import type { Output, RunSummary } from '@shared/contract';
-import { call } from '../../api/call';
-import { useCall } from '../../api/queries';
-import { useShortcuts } from '../../app/useShortcuts';
+import { invalidateScopes, useCall, write } from '../../api/queries';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useCapabilities } from '../../api/capabilities';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
@@ -26,12 +25,12 @@ function useRunsShortcuts(r: Output<'runs.get'> | undefined) {
     'runs.new': () => (caps.can('newRun') ? show('newRun') : false),
     'runs.pause': () => {
       if (!r || r.kind === 'human' || !caps.can('controlRuns')) return false;
-      if (r.live) void call('runs.pause', { id: r.id });
-      else if (resumable(r)) void call('runs.resume', { id: r.id });
+      if (r.live) void write('runs.pause', { id: r.id });
+      else if (resumable(r)) void write('runs.resume', { id: r.id });
     },
     'runs.retry': () => {
       if (!r || r.live || r.errors === 0 || !caps.can('controlRuns')) return false;
-      void call('runs.retryErrors', { id: r.id });
+      void write('runs.retryErrors', { id: r.id });
     },
   });
 }
@@ -61,8 +60,7 @@ export function RunsScreen() {
   const progress = run.data ? `${run.data.status}:${run.data.answered}:${run.data.errors}` : '';
   useEffect(() => {
     if (!progress) return;
-    void queryClient.invalidateQueries({ queryKey: ['runs.list'] });
-    void queryClient.invalidateQueries({ queryKey: ['runs.predictions'] });
+    void invalidateScopes(queryClient, ['runs']);
   }, [progress, queryClient]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, LogIn } from 'lucide-react';
 import { login } from '../../api/auth';
-import { queryClient, reconnectEvents } from '../../api/queries';
+import { invalidateScopes, queryClient, reconnectEvents } from '../../api/queries';
 
 /** The team server's sign-in page; the whole studio waits behind it. */
 export function LoginScreen(props: { project: string | null }) {
@@ -16,7 +16,8 @@ export function LoginScreen(props: { project: string | null }) {
     try {
       await login(name.trim(), password);
       reconnectEvents();
-      await queryClient.invalidateQueries();
+      // Another person: every cached read is stale (a new project scope makes everything stale).
+      await invalidateScopes(queryClient, ['project']);
     } catch (err) {
       setError((err as Error).message);
       setBusy(false);

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronUp, LogOut, UserRound, Users } from 'lucide-react';
 import { logout } from '../../api/auth';
-import { call } from '../../api/call';
-import { queryClient, useCall } from '../../api/queries';
+import { invalidateScopes, queryClient, useCall, write } from '../../api/queries';
 import { useNavigation } from '../../stores/navigation';
 
 const initials = (name: string) => name.split(/\s+/).map((w) => w[0]).join('').slice(0, 2).toUpperCase();
@@ -29,8 +28,7 @@ export function ProfileMenu() {
   const team = me.data.mode === 'team';
   const switchTo = async (userId: string | null) => {
     setOpen(false);
-    await call('session.switch', { userId });
-    await queryClient.invalidateQueries();
+    await write('session.switch', { userId });
   };
   return (
     <div className="profile" ref={ref}>
@@ -47,7 +45,7 @@ export function ProfileMenu() {
         <div className="profile__menu" role="menu">
           {team ? (
             <button className="profile__item" role="menuitem" data-testid="profile.logout"
-              onClick={() => void logout().then(() => queryClient.invalidateQueries())}><LogOut size={14} /> Log out</button>
+              onClick={() => void logout().then(() => invalidateScopes(queryClient, ['project']))}><LogOut size={14} /> Log out</button>
           ) : (
             <>
               <div className="profile__heading">Work as</div>

@@ -11,7 +11,7 @@ const tools: { tool: CanvasTool; icon: LucideIcon; label: string; key: string }[
   { tool: 'ellipse', icon: Circle, label: 'Draw an ellipse', key: 'E' },
 ];
 
-const saveText: Record<SaveState, string> = { saved: 'Saved', dirty: 'Unsaved', saving: 'Saving…', error: 'Not saved', conflict: 'Saved elsewhere' };
+const saveText: Record<SaveState, string> = { saved: 'Saved', dirty: 'Unsaved', saving: 'Saving…', error: 'Not saved', conflict: 'Saved elsewhere', offline: 'Offline: kept here' };
 
 /** Tools, history, selection actions, stroke and export; every button names its key. */
 export function Toolbar(props: {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Download, Grid3x3, Sparkles, X } from 'lucide-react';
 import { relationLabels, variantMatrix, type Level, type VariantSelection } from '@shared/vrp/relations';
-import { call } from '../../api/call';
-import { useCall } from '../../api/queries';
+import { useCall, write } from '../../api/queries';
 import { downloadFile, serverDownloads, useIsLead } from '../../api/download';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
@@ -64,7 +63,7 @@ function useVariantJob(datasetId: number, selection: VariantSelection, beforeGen
   };
   const generate = () => attempt(async () => {
     await beforeGenerate();
-    const started = await call('variants.start', { dataset: datasetId, selection });
+    const started = await write('variants.start', { dataset: datasetId, selection });
     setJobId(started.jobId);
   });
   const downloadVariants = () => attempt(async () => { await downloadFile('variants', { dataset: datasetId }); });
@@ -132,7 +131,7 @@ function JobOutcome(props: { variants: ReturnType<typeof useVariantJob> }) {
         <div className="job-line" data-testid="variants.progress">
           <ProgressBar value={job.total ? job.done / job.total : null} label="Generating variants" />
           <span className="small muted">{job.message}</span>
-          <button className="icon-button" onClick={() => void call('jobs.cancel', { id: job.id })} title="Cancel: nothing is stored" aria-label="Cancel generation" data-testid="variants.cancel"><X size={14} /></button>
+          <button className="icon-button" onClick={() => void write('jobs.cancel', { id: job.id })} title="Cancel: nothing is stored" aria-label="Cancel generation" data-testid="variants.cancel"><X size={14} /></button>
         </div>
       )}
       {job?.status === 'cancelled' && <p className="small muted" data-testid="variants.result">Cancelled; nothing was stored.</p>}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { asDrawnSpec } from '@shared/vrp/konva-scene';
 import type { Scene } from '@shared/vrp/scene';
-import { useShortcuts } from '../../app/useShortcuts';
+import { useShortcuts } from '../../input/useShortcuts';
 import { useCanvasUi } from '../../stores/canvas-ui';
 import { variantPng } from './browser-konva';
 import { deleteShapes, duplicateShapes, updateShapes } from './scene-edits';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type Konva from 'konva';
 import type { Scene } from '@shared/vrp/scene';
 import { useCanvasUi } from '../../stores/canvas-ui';
-import { isTyping } from '../../app/focus-context';
+import { isTyping } from '../../input/focus-context';
 import { fitView } from './stage-geometry';
 
 /** The stage's box size, followed as the window resizes. */

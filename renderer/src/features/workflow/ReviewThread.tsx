@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Reply } from 'lucide-react';
 import type { DraftRole, Review } from '@shared/contract';
-import { call } from '../../api/call';
-import { queryClient } from '../../api/queries';
+import { write } from '../../api/queries';
 
 /** The replies under one question of a verdict, and (for the people on the triplet) a box to add one. */
 export function ReviewThread(props: { review: Review; role: DraftRole; canReply: boolean }) {
@@ -14,11 +13,9 @@ export function ReviewThread(props: { review: Review; role: DraftRole; canReply:
   const send = async () => {
     setBusy(true);
     try {
-      await call('reviews.reply', { reviewId: props.review.id, role: props.role, body: text });
+      await write('reviews.reply', { reviewId: props.review.id, role: props.role, body: text });
       setText('');
       setError(null);
-      await queryClient.invalidateQueries({ queryKey: ['triplets.get'] });
-      await queryClient.invalidateQueries({ queryKey: ['triplets.history'] });
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '../../api/call';
-import { queryClient, useCall } from '../../api/queries';
+import { invalidateScopes, queryClient, useCall } from '../../api/queries';
 import { useWorkflow } from '../../stores/workflow';
 import { usePrefetchUpcoming } from './usePrefetchUpcoming';
 
@@ -49,7 +49,8 @@ export function useQueueItem(kind: QueueKind) {
   const refetch = tri.refetch;
   /** After a submit the queue has changed: say what happened and open its next item, or reload this one when none is left. */
   const moveOnFrom = useCallback(async (doneId: number, said: string) => {
-    await queryClient.invalidateQueries({ queryKey: ['triplets.queue'] });
+    // The submit changed the queue (the team scope): its list shows the change before the next item opens.
+    await invalidateScopes(queryClient, ['team']);
     const next = await call('triplets.next', { kind, todo: true, itemId: doneId, direction: 'next' });
     setMessage(said);
     keepMessageFor.current = next.itemId;

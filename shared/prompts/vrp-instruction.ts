@@ -1,6 +1,6 @@
 import type { Option } from '../contract/entities';
-import type { PromptPart } from '../prompts/templates';
-import type { Level } from './relations';
+import type { PromptPart } from './templates';
+import type { Level } from '../vrp/relations';
 
 /**
  * Full intervention as VRPTest defines it (METHODS §6.5): "Full-intervention VRP does not require a text prompt. It
