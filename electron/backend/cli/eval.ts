@@ -133,7 +133,8 @@ export function sweepLines(sweep: TemplateSweep): string[] {
 async function evaluateOne(backend: Backend, out: Output, opts: EvalOptions): Promise<{ summary: RunSummary; resumed: boolean }> {
   const input = parseOptions(contract['runs.plan'].input, {
     datasetId: await datasetId(backend, opts.dataset), model: opts.model, templateId: opts.template, circular: Boolean(opts.circular),
-    images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch), vrpClarification: opts.vrpClarification ? true : undefined, trials: opts.trials,
+    images: opts.image, failFast: Boolean(opts.failFast), batch: Boolean(opts.batch), vrpClarification: opts.vrpClarification ? true : undefined,
+    trials: opts.trials,
     roles: opts.roles?.split(',').map((r) => r.trim()), triplets: opts.triplets, limit: opts.limit, concurrency: opts.concurrency,
     judge: opts.judge || undefined, seed: opts.seed, temperature: opts.temperature, maxTokens: opts.maxTokens,
   }, { templateId: '--template', images: '--no-image', datasetId: '--dataset', trials: '--trials' });

@@ -81,7 +81,7 @@ describe('reads follow the same rules as writes', () => {
   it('lets only the item\'s annotator or a lead draw its scene', async () => {
     const item = await setUp();
     const canvasItem = (await t.backend.call('scenes.items', { datasetId: t.datasetId })).find((i) => i.id === item)!;
-    const save = (user: string, version: number) => t.post('api/scenes.save', { itemId: item, version, scene: sceneFor(canvasItem) }, t.cookie(user));
+    const save = (user: string, version: number) => t.post('api/scenes.save', { itemId: item, baseVersion: version, scene: sceneFor(canvasItem) }, t.cookie(user));
     const bob = await save('bob', 0);
     expect(bob.status).toBe(403);
     expect(JSON.parse(bob.text).error.message).toBe('only the item\'s annotator or a lead can draw its scene');
@@ -89,7 +89,7 @@ describe('reads follow the same rules as writes', () => {
     expect((await save('lea', 1)).status).toBe(200);
     // An item nobody annotates is a lead's to draw.
     const other = (await t.backend.call('scenes.items', { datasetId: t.datasetId })).find((i) => i.id === t.itemIds[3])!;
-    const unassigned = await t.post('api/scenes.save', { itemId: other.id, version: 0, scene: sceneFor(other) }, t.cookie('ann'));
+    const unassigned = await t.post('api/scenes.save', { itemId: other.id, baseVersion: 0, scene: sceneFor(other) }, t.cookie('ann'));
     expect(unassigned.status).toBe(403);
   });
 });

@@ -11,7 +11,7 @@ describe('variant export metadata (VRPTest records, issue 35)', () => {
   it('carries question, options, answer, reference text, dataset and relation values in metadata.json and metadata.csv', async () => {
     const items = await seedPictures(t.backend, t.dir, 2);
     // The reference text differs from the question, so the export cannot pass by copying one into the other.
-    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, version: 0, scene: sceneFor(item, undefined, { content: `the dark square ${item.extId}` }) });
+    for (const item of items) await t.backend.call('scenes.save', { itemId: item.id, baseVersion: 0, scene: sceneFor(item, undefined, { content: `the dark square ${item.extId}` }) });
     await t.backend.call('variants.run', { dataset: 'pictures' });
     const out = join(t.dir, 'out');
     await t.backend.call('variants.export', { dataset: 'pictures', out });
