@@ -1,12 +1,12 @@
 import type { User } from '@shared/contract';
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
 import {
   checkerLoads, itemIdsInDataset, itemState, setStatus, unassignedItemIds, unassignedItemIdsInCategory, upsertAssignment,
 } from './store/assignments';
-import { transition } from './triplets';
-import { listUsers } from './users';
+import { transition } from '../triplets/triplets';
+import { listUsers } from '../people/users';
 import { independentPool, requireIndependentCheckers } from './checker-rule';
 
 export type Selection =

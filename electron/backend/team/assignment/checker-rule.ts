@@ -1,8 +1,8 @@
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
 import { annotatorsInDataset, checkersInDataset, datasetMeta, writeDatasetMeta } from './store/checker-rule';
-import type { CheckerRuleMeta, DatasetMeta } from './store/json';
+import type { CheckerRuleMeta, DatasetMeta } from '../triplets/store/json';
 
 /**
  * MMEvalPro's checkers "are not part of the annotation team" (METHODS §2): by default a person who annotates in a

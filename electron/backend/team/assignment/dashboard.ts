@@ -1,7 +1,7 @@
 import type { Dashboard, ProblemReason, TripletVerdicts } from '@shared/contract';
 import { cohenKappa } from '@shared/scoring/agreement';
-import type { Db } from '../db/open';
-import { listUsers } from './users';
+import type { Db } from '../../db/open';
+import { listUsers } from '../people/users';
 import { noTime, timeByPerson } from './store/time';
 import { annotatorLoads, checkerLoadsOf, dailyActivity, statusCounts, verdictRows } from './store/dashboard';
 

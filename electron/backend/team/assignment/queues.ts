@@ -1,6 +1,6 @@
 import type { QueueEntry } from '@shared/contract';
 import type { Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import type { ItemState } from './store/assignments';
 import { imageHashesOf, queueIdsAfter, queueNeighbourId, queuePage, queueTotal, type QueueFilter, type QueueKind } from './store/queues';
 

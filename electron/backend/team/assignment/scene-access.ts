@@ -1,7 +1,7 @@
 import { sceneRefusal } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { itemState } from './store/assignments';
-import { actorOf } from './users';
+import { actorOf } from '../people/users';
 
 /**
  * Why `userId` may not save the item's scene, or null when they may: the canvas asks the team workflow (who holds the

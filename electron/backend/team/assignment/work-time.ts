@@ -1,6 +1,6 @@
 import type { TimeDelta } from '@shared/contract';
 import { IDLE_MS } from '@shared/domain/active-clock';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { creditedUntil, insertWorkTime, type WorkKind } from './store/time';
 
 /**

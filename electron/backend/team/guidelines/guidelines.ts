@@ -1,8 +1,8 @@
 import { GUIDELINES_MAX, type GuidelineVersion, type Guidelines } from '@shared/contract';
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
-import { findDataset } from '../datasets/datasets';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
+import { findDataset } from '../../datasets/datasets';
 import { insertGuideline, latestGuidelineVersion, listGuidelines, readGuideline } from './store/guidelines';
 
 /** A dataset's guidelines as the side panel and the editor show them: one version's text and the list of versions. */

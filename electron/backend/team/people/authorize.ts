@@ -1,8 +1,8 @@
 import { contract, type MethodName } from '@shared/contract';
 import { hasRole } from '@shared/domain/permissions';
-import { AppError } from '../errors';
-import type { CallContext } from '../dispatch';
-import type { TeamContext } from './handlers';
+import { AppError } from '../../errors';
+import type { CallContext } from '../../dispatch';
+import type { TeamContext } from '../handlers';
 import { actorOf } from './users';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { capabilityMethods, capabilityNames } from '@shared/domain/capabilities';
-import { withProject } from '../../../test/fixtures';
-import { seedTeam } from '../../../test/team-fixtures';
+import { withProject } from '../../../../test/fixtures';
+import { seedTeam } from '../../../../test/team-fixtures';
 
 const t = withProject();
 

@@ -1,6 +1,6 @@
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { loginSlowdownRows } from './store/login-alerts';
-import { readSlowdownDiff } from './store/json';
+import { readSlowdownDiff } from '../triplets/store/json';
 
 const SHOWN = 50;
 

@@ -1,10 +1,10 @@
 import type { ItemDetail as Item } from '@shared/contract';
 import { mayReadDraft, type Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
-import type { CallContext } from '../dispatch';
-import type { ReadRules } from '../items/handlers';
-import { itemState } from './store/assignments';
-import { draftReadSql } from './store/draft-read';
+import type { Db } from '../../db/open';
+import type { CallContext } from '../../dispatch';
+import type { ReadRules } from '../../items/handlers';
+import { itemState } from '../assignment/store/assignments';
+import { draftReadSql } from '../triplets/store/draft-read';
 import { actorOf } from './users';
 
 const DRAFT_ROLES = ['perception', 'knowledge'];

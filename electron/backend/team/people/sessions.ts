@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { deleteExpiredSessions, deleteSession, insertSession, sessionRow } from './store/sessions';
 
 const LIFETIME_MS = 14 * 24 * 3600 * 1000;

@@ -1,11 +1,11 @@
 import type { User, UserRole } from '@shared/contract';
 import type { Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
 import { hashPassword, MIN_PASSWORD } from './passwords';
 import { deleteSessionsOf } from './store/sessions';
-import { readRoles } from './store/json';
+import { readRoles } from '../triplets/store/json';
 import { insertUser, setPasswordHash, setProfile, userRowByIdOrName, userRowByName, userRows, type UserRow } from './store/users';
 
 const toUser = (r: UserRow): User => ({

@@ -1,7 +1,7 @@
 import type { Draft, TripletDraft } from '@shared/contract';
 import { labelOptions } from '@shared/domain/options';
 import { emptyDraft } from '@shared/domain/triplet-validation';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { draftQuestionRows, firstQuestionOfRole, insertDraftQuestion, updateDraftQuestion } from './store/drafts';
 import { readAnswer, readOptions, readQuestionMeta } from './store/json';
 

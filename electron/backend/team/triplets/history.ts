@@ -1,7 +1,7 @@
 import type { Revision } from '@shared/contract';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { mayReadDraft, onItem, type Actor } from '@shared/domain/permissions';
-import { itemState } from './store/assignments';
+import { itemState } from '../assignment/store/assignments';
 import { reviewVisibility } from './review-visibility';
 import type { WorkflowDiff } from './store/json';
 import { workflowRevisions } from './store/revisions';

@@ -1,5 +1,5 @@
 import type { LintFinding } from '@shared/contract';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { readAnswer, readOptions } from './store/json';
 import { lintQuestionRows } from './store/lint';
 

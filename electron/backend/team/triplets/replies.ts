@@ -1,9 +1,9 @@
 import type { DraftRole, ReviewReply } from '@shared/contract';
 import { onItem, type Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
-import { itemState } from './store/assignments';
+import type { Db } from '../../db/open';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
+import { itemState } from '../assignment/store/assignments';
 import { insertReply, reviewOwner } from './store/replies';
 import { reviewVisibility } from './review-visibility';
 

@@ -1,15 +1,15 @@
-import type { Db } from '../db/open';
-import { writeAtomically } from '../formats/write-lines';
+import type { Db } from '../../db/open';
+import { writeAtomically } from '../../formats/write-lines';
 import { reviewsOf } from './triplets';
-import type { ExportSelection } from '../formats/export-items';
-import { overriddenItems } from '../items/review-state';
+import type { ExportSelection } from '../../formats/export-items';
+import { overriddenItems } from '../../items/review-state';
 import { roundDiff } from '@shared/domain/round-diff';
 import { submissionsOf } from './submissions';
-import { listGuidelines } from './store/guidelines';
-import { itemTimes } from './store/time';
+import { listGuidelines } from '../guidelines/store/guidelines';
+import { itemTimes } from '../assignment/store/time';
 import { assignedItems } from './store/review-history';
 import { overridesOf, saveCount } from './store/revisions';
-import { itemState } from './store/assignments';
+import { itemState } from '../assignment/store/assignments';
 import { reviewVisibility } from './review-visibility';
 import type { Actor } from '@shared/domain/permissions';
 

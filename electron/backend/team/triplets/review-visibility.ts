@@ -1,7 +1,7 @@
 import { maySeeCurrentVerdicts, type Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { reviewersOfRound } from './store/reviews';
-import type { ItemState } from './store/assignments';
+import type { ItemState } from '../assignment/store/assignments';
 
 /**
  * Which verdicts `actor` may see on an item (blind review): every earlier round, their own, and this round's others

@@ -1,13 +1,13 @@
 import type { ItemStatus, TimeDelta, TripletVerdicts } from '@shared/contract';
 import { reviewRefusal, type Actor } from '@shared/domain/permissions';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { insertReview, verdictsOfRound } from './store/reviews';
-import { appendRevision } from '../db/revisions';
-import { AppError } from '../errors';
-import { itemState, setStatus } from './store/assignments';
+import { appendRevision } from '../../db/revisions';
+import { AppError } from '../../errors';
+import { itemState, setStatus } from '../assignment/store/assignments';
 import { transition } from './triplets';
-import { latestGuidelineVersion } from './store/guidelines';
-import { addWorkTime } from './work-time';
+import { latestGuidelineVersion } from '../guidelines/store/guidelines';
+import { addWorkTime } from '../assignment/work-time';
 
 function checkVerdicts(verdicts: TripletVerdicts): void {
   for (const [role, v] of Object.entries(verdicts)) {

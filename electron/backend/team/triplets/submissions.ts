@@ -1,11 +1,11 @@
 import type { RoundDiff, TripletDraft } from '@shared/contract';
 import { onItem, type Actor } from '@shared/domain/permissions';
 import { roundDiff } from '@shared/domain/round-diff';
-import type { Db } from '../db/open';
+import type { Db } from '../../db/open';
 import { submissionRows } from './store/reviews';
 import { readSaveDiff, readSubmitDiff } from './store/json';
-import { AppError } from '../errors';
-import { itemState } from './store/assignments';
+import { AppError } from '../../errors';
+import { itemState } from '../assignment/store/assignments';
 
 export interface Submission { round: number; version: number; at: string; guidelineVersion: number | null; draft: TripletDraft }
 

@@ -1,7 +1,7 @@
 import type { Assignment, ItemStatus } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
-import { AppError } from '../../errors';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
+import { AppError } from '../../../errors';
 
 export interface ItemState {
   id: number;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
-import { readDatasetMeta, type DatasetMeta } from './json';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
+import { readDatasetMeta, type DatasetMeta } from '../../triplets/store/json';
 
 /** The dataset's meta (where the checker rule is kept), or undefined when there is no such dataset. */
 export function datasetMeta(db: Db, datasetId: number): DatasetMeta | undefined {

@@ -1,6 +1,6 @@
 import type { Dashboard, TripletVerdicts } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { readVerdicts } from './json';
+import type { Db } from '../../../db/open';
+import { readVerdicts } from '../../triplets/store/json';
 import type { TimeSummary } from './time';
 
 /** The lead's overview in SQL: every query is over the whole project, or one dataset (`$dataset`) when given. */

@@ -1,6 +1,6 @@
 import type { QueueEntry } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 /** A person's queues: the items they annotate or check, in item order. */
 

@@ -1,6 +1,6 @@
 import type { TimeDelta } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 export type WorkKind = 'annotate' | 'review';
 

@@ -1,6 +1,6 @@
 import type { GuidelineVersion } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 interface Row { dataset_id: number; version: number; body?: string; author_id: string | null; display_name: string | null; at: string }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open';
+import type { Db } from '../../../db/open';
 
 /** Slow-downs the HTTP adapter recorded as revisions of entity `login`, newest first. */
 export function loginSlowdownRows(db: Db, limit: number): { at: string; entity_id: string; diff: string }[] {

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 /** Login sessions, stored by the hash of their token. */
 

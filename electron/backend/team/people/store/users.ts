@@ -1,5 +1,5 @@
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 /** The project's users (profiles and logins). */
 

@@ -1,6 +1,6 @@
 import type { DraftRole } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 /** The perception and knowledge questions of an item, as the annotator writes them. */
 

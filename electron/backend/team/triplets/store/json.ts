@@ -1,5 +1,5 @@
 import type { TripletDraft, TripletVerdicts, UserRole } from '@shared/contract';
-import { jsonColumn } from '../../db/json-column';
+import { jsonColumn } from '../../../db/json-column';
 
 /**
  * The team's JSON columns, one named reader per shape, so no call site casts `JSON.parse`. They do not validate: every
@@ -13,7 +13,7 @@ export const readVerdicts = jsonReader<TripletVerdicts>();
 /** `users.roles`. */
 export const readRoles = jsonReader<UserRole[]>();
 // A question's options and answer are items' columns: read by items' readers.
-export { readAnswer, readOptions } from '../../items/columns';
+export { readAnswer, readOptions } from '../../../items/columns';
 /** `questions.meta`: imported metadata, and the annotator's rationale on drafts. */
 export const readQuestionMeta = jsonReader<Record<string, unknown> & { rationale?: string }>();
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open';
+import type { Db } from '../../../db/open';
 
 /** A question as the lint reads it, with its item's image count and the roles its item has (comma-separated). */
 export interface LintQuestionRow {

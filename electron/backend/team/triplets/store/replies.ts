@@ -1,6 +1,6 @@
 import type { DraftRole, ReviewReply } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 
 interface Row { id: number; review_id: number; role: DraftRole; author_id: string; display_name: string | null; body: string; at: string }
 

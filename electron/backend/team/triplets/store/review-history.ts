@@ -1,4 +1,4 @@
-import type { Db } from '../../db/open';
+import type { Db } from '../../../db/open';
 
 /** An assigned triplet as the review history export lists it. */
 export interface ReviewedItem { id: number; ext_id: string; status: string; review_round: number; annotator_id: string; checker_a: string; checker_b: string }

@@ -1,6 +1,6 @@
 import type { TripletVerdicts } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 import { readVerdicts } from './json';
 
 /** Checkers' verdicts, one row per checker and review round. */

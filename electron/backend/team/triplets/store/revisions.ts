@@ -1,6 +1,6 @@
 import type { TripletDraft } from '@shared/contract';
-import type { Db } from '../../db/open';
-import { statement } from '../../db/statements';
+import type { Db } from '../../../db/open';
+import { statement } from '../../../db/statements';
 import { readWorkflowDiff, type WorkflowDiff } from './json';
 
 /** What the team reads back of the append-only history (`db/revisions.ts` writes it) for triplets and assignments. */
