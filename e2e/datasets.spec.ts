@@ -26,7 +26,7 @@ test.describe('datasets', () => {
     await page.keyboard.press('/');
     await expect(page.getByTestId('datasets.search')).toBeFocused();
     await page.keyboard.type('picture 7');
-    await expect(page.getByTestId('datasets.count')).toHaveText('1 questions');
+    await expect(page.getByTestId('datasets.count')).toHaveText('1 question');
     await studio.rows().first().click();
     await expect(page.getByTestId('item.title')).toHaveText('Item 7');
     await expect(page.getByTestId('item.question.origin')).toContainText('What colour is the background of picture 7?');

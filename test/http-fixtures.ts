@@ -4,7 +4,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { createBackendInternals, type BackendInternals } from '../electron/backend';
 import { startHttpServer, type HttpOptions, type RunningServer } from '../electron/backend/http/server';
 import { COOKIE } from '../electron/backend/http/auth';
-import { createSession } from '../electron/backend/team/sessions';
+import { createSession } from '../electron/backend/team/people/sessions';
 import { projectDb, setTeamMode, tempDir } from './fixtures';
 import { seedTeam } from './team-fixtures';
 

@@ -16,6 +16,8 @@ export class Studio {
   async go(screen: Screen): Promise<void> {
     await this.page.getByTestId(`nav.${screen}`).click();
     await expect(this.page.getByTestId(`nav.${screen}`)).toHaveAttribute('aria-current', 'page');
+    // A screen's code is fetched the first time it opens; its keys work once it is there, as for a person.
+    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
   }
 
   async setTheme(theme: 'light' | 'dark'): Promise<void> {

@@ -10,8 +10,8 @@ import { EndpointStore } from './endpoints/endpoints';
 import type { SecretBox } from './endpoints/secrets';
 import { isMethodName, type MethodName } from '@shared/contract';
 import { AppError } from './errors';
-import { authorize } from './team/authorize';
-import { listUsers } from './team/users';
+import { authorize } from './team/people/authorize';
+import { listUsers } from './team/people/users';
 import { serverDoor, type ServerDoor } from './server-door';
 
 export interface BackendOptions {

@@ -5,13 +5,13 @@ import type { CallContext } from './dispatch';
 import type { BackendState } from './state';
 import { findDataset } from './datasets/datasets';
 import { appendRevision } from './db/revisions';
-import { createSession, endSession, sessionUser } from './team/sessions';
-import { actorOf, passwordHashOf } from './team/users';
+import { createSession, endSession, sessionUser } from './team/people/sessions';
+import { actorOf, passwordHashOf } from './team/people/users';
 import { runExport } from './transfer/exports';
 import { exportVariants } from './vrp/export';
 import { exportRunResults, resultFileName } from './runs/results/export';
 import { callerRules } from './runs/read-rules';
-import { callerReadRules } from './team/read-rules';
+import { callerReadRules } from './team/people/read-rules';
 
 /** A login throttle's slowdown, kept in the project's history where the lead sees it (Team → People). */
 export interface LoginSlowdown { by: 'name' | 'address'; key: string; failures: number; until: Date }

@@ -8,10 +8,10 @@ import { Reports } from './reports/service';
 import { runSummaries } from './reports/summary';
 import { RunManager } from './runs/manager';
 import { ProjectSession } from './session';
-import { findUser } from './team/users';
+import { findUser } from './team/people/users';
 import { cleanAfterKilledImports } from './formats/killed-imports';
 import type { HandlerContext } from './context';
-import { callerReadRules } from './team/read-rules';
+import { callerReadRules } from './team/people/read-rules';
 import { requireReadablePath } from './uploads';
 import type { CallContext } from './dispatch';
 

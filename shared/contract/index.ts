@@ -6,15 +6,12 @@ import { endpointMethods } from './methods/endpoints';
 import { itemMethods } from './methods/items';
 import { jobMethods } from './methods/jobs';
 import { projectMethods } from './methods/projects';
-import { questionMethods } from './methods/questions';
 import { reportMethods } from './methods/reports';
 import { runMethods } from './methods/runs';
 import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
 import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
-import { interopMethods } from './methods/interop';
-import { collabMethods } from './methods/collab';
 import { gradingMethods } from './methods/grading';
 import { qualityMethods } from './methods/quality';
 
@@ -23,7 +20,6 @@ export const contract = {
   ...appMethods,
   ...projectMethods,
   ...datasetMethods,
-  ...questionMethods,
   ...itemMethods,
   ...transferMethods,
   ...jobMethods,
@@ -31,10 +27,8 @@ export const contract = {
   ...runMethods,
   ...reportMethods,
   ...teamMethods,
-  ...collabMethods,
   ...vrpMethods,
   ...optimizeMethods,
-  ...interopMethods,
   ...gradingMethods,
   ...qualityMethods,
 } as const;
@@ -70,5 +64,5 @@ export * from './interop-entities';
 export * from './grading-entities';
 export * from './quality-entities';
 export * from './transport';
-export { questionFilterSchema, type QuestionFilter } from './methods/questions';
+export { questionFilterSchema, type QuestionFilter } from './methods/items';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optimizeParamsSchema } from '../optimize/params';
+import { DEFAULT_PARAMS, optimizeParamsSchema } from '../optimize/params';
 import { roleSchema } from './entities';
 import { callUsageFields, countSchema, namedRecordFields, outcomeFields, recordIdSchema, timestampSchema } from '../domain/entity';
 
@@ -41,7 +41,7 @@ export const optimizeInputSchema = z.object({
   questionTemplate: z.string().min(1).max(2000).nullable().default(null),
   zeroShot: z.boolean().default(false),
   templateId: z.string().default('vlmevalkit-mcq'),
-  params: optimizeParamsSchema.default(optimizeParamsSchema.parse({})),
+  params: optimizeParamsSchema.default(() => ({ ...DEFAULT_PARAMS })),
 });
 export type OptimizeInput = z.output<typeof optimizeInputSchema>;
 

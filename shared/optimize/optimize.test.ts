@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from './params';
+import { DEFAULT_PARAMS, optimizeParamsSchema } from './params';
 import { candidateProblem, introspectionParts, introspectionPrompt, optimizerPrompt, parseCandidate, zeroShotPrompt } from './meta-prompt';
 import { combinedScore, cosine, editBudget, lexicalSimilarity, rankBy, wordEditDistance } from './scoring';
 import { summariseByModel } from './summary';
@@ -11,6 +11,8 @@ import { MMMU_SUBJECTS, mmmuSubject } from './mmmu-subjects';
 describe('TP-Eval scoring', () => {
   it('uses the paper\'s defaults: N = 16, K = 8, 3 per round, α = 0.8, α* = 0.6, temperature 1.0', () => {
     expect(DEFAULT_PARAMS).toMatchObject({ rounds: 16, topK: 8, perRound: 3, alpha: 0.8, alphaStar: 0.6, temperature: 1 });
+    // Written out so nothing parses at import; it stays what the schema's defaults give.
+    expect(DEFAULT_PARAMS).toEqual(optimizeParamsSchema.parse({}));
   });
 
   it('combines accuracy and similarity as c = α·a + (1−α)·s', () => {

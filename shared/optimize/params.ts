@@ -21,4 +21,11 @@ export const optimizeParamsSchema = z.object({
 });
 export type OptimizeParams = z.infer<typeof optimizeParamsSchema>;
 
-export const DEFAULT_PARAMS: OptimizeParams = optimizeParamsSchema.parse({});
+/**
+ * The defaults above as a plain value, written out rather than parsed at import: nothing parses while modules load,
+ * so the renderer's zod settings (no `new Function` probe under its content security policy, `zod-config.ts`) are
+ * in force before the first parse however the build orders its chunks. A test holds it equal to `parse({})`.
+ */
+export const DEFAULT_PARAMS: OptimizeParams = {
+  rounds: 16, topK: 8, perRound: 3, alpha: 0.8, alphaStar: 0.6, temperature: 1, budgetDecay: 0.85, minBudget: 3, maxExamples: null, maxWrong: null,
+};

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Backend } from '..';
 import type { CallContext } from '../dispatch';
 import { AppError } from '../errors';
-import { verifyOrDummy } from '../team/passwords';
+import { verifyOrDummy } from '../team/people/passwords';
 import type { LoginThrottle } from './login-throttle';
 
 export const COOKIE = 'anchor_session';

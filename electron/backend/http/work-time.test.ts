@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTeamServer } from '../../../test/http-fixtures';
 import { goodDraft } from '../../../test/team-fixtures';
-import { WORK_TIME_SLACK_MS } from '../team/work-time';
+import { WORK_TIME_SLACK_MS } from '../team/assignment/work-time';
 
 const t = withTeamServer();
 

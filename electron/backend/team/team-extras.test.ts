@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { withProject } from '../../../test/fixtures';
 import { as, goodDraft, seedTeam } from '../../../test/team-fixtures';
 import type { TripletVerdicts } from '@shared/contract';
-import { WORK_TIME_SLACK_MS } from './work-time';
+import { WORK_TIME_SLACK_MS } from './assignment/work-time';
 
 // The backend's present time: tests move it forward instead of waiting, as active time is bounded by wall time.
 const clock = { now: new Date('2026-03-01T10:00:00Z') };

@@ -7,8 +7,8 @@ import { exportMmEvalPro } from '../formats/mmevalpro-export';
 import { DEFAULT_SHARD_BYTES, exportHfParquet } from '../formats/hf-parquet-export';
 import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset, readDatasetMeta } from '../datasets/datasets';
-import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/review-history-export';
-import { actorOf } from '../team/users';
+import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/triplets/review-history-export';
+import { actorOf } from '../team/people/users';
 
 /** A dataset export; `userId` is who downloads it (null: the machine's owner), whose read rules its review history follows. */
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userId: string | null = null) {

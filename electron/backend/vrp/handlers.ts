@@ -6,7 +6,7 @@ import { exportVariants, listVariants } from './export';
 import { generateVariants, type GenerateInput } from './generate';
 import { nodeKonva } from './konva-node';
 import { AppError } from '../errors';
-import { sceneRefusalFor } from '../team/scene-access';
+import { sceneRefusalFor } from '../team/assignment/scene-access';
 import { requireReadablePath } from '../uploads';
 import { exportRegions, importRegions } from './regions/scenes';
 import { planVariants } from './plan';

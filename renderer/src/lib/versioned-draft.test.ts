@@ -38,11 +38,11 @@ function heldServer() {
 const offline = Object.assign(new Error('The studio server cannot be reached right now.'), { unreachable: true });
 const stale = Object.assign(new Error('Someone else saved this first.'), { code: 'conflict' });
 
-function machine() {
+function machine(autosave = true) {
   const clock = manualTimers();
   const server = heldServer();
   const draft = new DraftMachine<string>({
-    save: server.save, classify: classifyCallError, debounceMs: 800, retryDelay: (n) => 1000 * 2 ** n, timers: clock.timers,
+    save: server.save, classify: classifyCallError, debounceMs: 800, retryDelay: (n) => 1000 * 2 ** n, timers: clock.timers, autosave,
   });
   return { clock, server, draft };
 }
@@ -165,5 +165,30 @@ describe('the versioned draft machine', () => {
     await clock.advance(0);
     await server.sentCount(2);
     expect(server.sent[1]).toEqual({ key: 'item:2', draft: 'kept locally', base: 7 });
+  });
+
+  it('with autosave off (guidelines), saves only when asked, then retries while offline and keeps a refused save', async () => {
+    const { clock, server, draft } = machine(false);
+    draft.load('guidelines:3', 'v2 text', 2);
+    draft.edit('v3 text');
+    await clock.advance(60_000);
+    expect(server.sent).toEqual([]);
+    expect(draft.snapshot).toMatchObject({ status: 'dirty', dirty: true });
+    void draft.flush();
+    await server.sentCount(1);
+    server.answers[0]!.fail(offline);
+    await draft.settled();
+    expect(draft.snapshot).toMatchObject({ status: 'offline', draft: 'v3 text' });
+    await clock.advance(1000);
+    await server.sentCount(2);
+    server.answers[1]!.fail(stale);
+    await draft.settled();
+    expect(draft.snapshot).toMatchObject({ status: 'conflict', conflict: { mine: 'v3 text' } });
+    const keeping = draft.resolve('mine', { draft: 'their v3', version: 3 });
+    await server.sentCount(3);
+    expect(server.sent[2]).toEqual({ key: 'guidelines:3', draft: 'v3 text', base: 3 });
+    server.answers[2]!.ok(4);
+    await keeping;
+    expect(draft.snapshot).toMatchObject({ status: 'saved', version: 4, dirty: false });
   });
 });

@@ -41,6 +41,11 @@ export interface DraftMachineOptions<D> {
   classify(error: unknown): SaveFailure;
   /** The pause after the last change before saving. */
   debounceMs: number;
+  /**
+   * false: nothing is saved until `flush()` is called (a person presses Save). Guidelines are saved so, since every
+   * save is a version readers see; the base, one save in flight, offline retries and kept conflicts are the same.
+   */
+  autosave?: boolean;
   /** The wait before the n-th retry while the server is away. */
   retryDelay(attempt: number): number;
   timers: Timers;
@@ -85,7 +90,7 @@ export class DraftMachine<D> {
     this.cancelTimer();
     this.attempts = 0;
     this.set({ key, draft, version, status: unsaved ? 'dirty' : 'saved', error: null, conflict: null, sent: null, dirty: unsaved });
-    if (unsaved) this.schedule(0);
+    if (unsaved && this.autosave) this.schedule(0);
   }
 
   /** A change by the person: kept at once, saved after the pause (not while a conflict waits to be settled). */
@@ -96,7 +101,11 @@ export class DraftMachine<D> {
       return;
     }
     this.set({ draft, dirty: true, status: status === 'offline' ? 'offline' : 'dirty' });
-    this.schedule(this.options.debounceMs);
+    if (this.autosave) this.schedule(this.options.debounceMs);
+  }
+
+  private get autosave(): boolean {
+    return this.options.autosave ?? true;
   }
 
   /** Saves whatever is unsaved now and waits for it (before moving on, on Ctrl+S); nothing while a conflict waits. */

@@ -124,4 +124,10 @@ export const runMethods = {
     output: runSummarySchema,
     mutates: ['runs'],
   }),
+  'runs.toolkit': method({
+    access: 'user', reads: ['runs'],
+    doc: 'An imported run\'s reading beside the toolkit\'s own verdicts (VLMEvalKit hit, lmms-eval metric), question by question.',
+    input: z.object({ id: z.number().int() }),
+    output: toolkitComparisonSchema.nullable(),
+  }),
 };

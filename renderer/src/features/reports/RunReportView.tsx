@@ -3,6 +3,7 @@ import { useCall } from '../../api/queries';
 import { CircularCard } from './CircularCard';
 import { ciText, clusterNote, pct1 } from './format';
 import { GradingPanel } from './GradingPanel';
+import { TrialsCard } from './TrialsCard';
 import { GroupCard } from './GroupCard';
 import { MmEvalProPanel } from './MmEvalProPanel';
 import { OfficialFiguresPanel } from './OfficialFiguresPanel';
@@ -88,6 +89,7 @@ export function RunReportView({ runId, live }: { runId: number; live: boolean })
         {r.mmevalproOfficial && <OfficialFiguresPanel o={r.mmevalproOfficial} />}
         {r.official.map((s) => <OfficialScoreCard key={s.scorer} s={s} />)}
         {r.circular && <CircularCard c={r.circular} />}
+        {r.trials && <TrialsCard t={r.trials} />}
         {r.vrp && <VrpCard report={r} />}
         {'graded' in (r.accuracy.by.scoring ?? {}) && <GradingPanel runId={runId} />}
         <ExtractionCard report={r} />

@@ -134,6 +134,11 @@ export function RunOptions({ f }: { f: RunForm }) {
         <label className="field"><span>Seed</span>
           <input type="number" placeholder="none" value={form.seed ?? ''} onChange={(e) => set({ seed: optionalNumber(e.target.value) })} />
         </label>
+        <label className="field" title="VRPTest's repeated trials: ask each question N times and score the majority answer, for endpoints that are not deterministic (5 suggested)">
+          <span>Trials (majority vote)</span>
+          <input type="number" min={1} max={25} placeholder="1" value={form.trials ?? ''} disabled={human || (form.circular ?? false)}
+            onChange={(e) => set({ trials: optionalNumber(e.target.value) ?? undefined })} data-testid="runs.form.trials" />
+        </label>
       </div>
       <div className="button-row wrap options-row">
         <label className="check" title="Ask each k-option question k times with rotated options; right only if every pass is"><input type="checkbox" checked={form.circular ?? false} disabled={human} onChange={(e) => set({ circular: e.target.checked })} data-testid="runs.form.circular" /> CircularEval</label>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { BookOpen, Save } from 'lucide-react';
-import { useCall, useMutate } from '../../api/queries';
+import { useCall } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { Markdown } from '../../components/heavy-parts';
+import { useGuidelinesDraft } from './useGuidelinesDraft';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -18,22 +19,12 @@ function GuidelinesOf(props: { datasetId: number; canEdit: boolean }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const current = useCall('guidelines.get', { datasetId: props.datasetId });
   const old = useCall('guidelines.get', { datasetId: props.datasetId, version: viewing ?? 1 }, { enabled: viewing !== null });
-  const save = useMutate('guidelines.save');
-  const [text, setText] = useState<string | null>(null);
-  const [base, setBase] = useState<{ version: number | null; body: string } | null>(null);
+  const draft = useGuidelinesDraft(props.datasetId, current.data);
+  const { snapshot } = draft;
   const latest = current.data?.shown ?? null;
-  // Follow the newest version while the text is untouched (first load, after a save); an edit in progress is kept,
-  // and saving it over someone else's newer version is refused by the backend with a message.
-  useEffect(() => {
-    if (!current.data) return;
-    const newest = { version: current.data.latest, body: current.data.shown?.body ?? '' };
-    if (text === null || base === null || text === base.body || text === newest.body) {
-      setText(text === null || base === null || text === base.body ? newest.body : text);
-      setBase(newest);
-    }
-  }, [current.data]);
   const shown = viewing === null ? latest : old.data?.shown ?? null;
-  const dirty = text !== null && text !== (latest?.body ?? '');
+  const text = snapshot.draft;
+  const dirty = snapshot.dirty;
   return (
     <div className="guidelines-editor" data-testid="team.guidelines">
       <section className="panel guidelines-editor__main">
@@ -45,17 +36,27 @@ function GuidelinesOf(props: { datasetId: number; canEdit: boolean }) {
         {props.canEdit && viewing === null ? (
           <>
             <label className="field"><span>Guidelines (Markdown)</span>
-              <textarea rows={14} value={text ?? ''} onChange={(e) => setText(e.target.value)} data-testid="guidelines.editor"
+              <textarea rows={14} value={text ?? ''} onChange={(e) => draft.edit(e.target.value)} data-testid="guidelines.editor"
                 placeholder={'# What makes a good perception question\n\n- Ask about something visible in the image…'} />
             </label>
             <div className="row">
-              <button className="button button--primary" disabled={!dirty || save.isPending} data-testid="guidelines.save"
-                onClick={() => save.mutate({ datasetId: props.datasetId, body: text ?? '', baseVersion: base?.version ?? null })}>
-                <Save size={14} /> Save as version {(base?.version ?? 0) + 1}
+              <button className="button button--primary" disabled={!dirty || snapshot.status === 'saving' || snapshot.conflict !== null} data-testid="guidelines.save"
+                onClick={() => void draft.save()}>
+                <Save size={14} /> Save as version {snapshot.version + 1}
               </button>
-              {save.error && <span className="error-box" role="alert">{save.error.message}</span>}
+              {snapshot.status === 'offline' && <span className="muted small" role="status">The server cannot be reached: kept here, saving when it is back.</span>}
+              {snapshot.status === 'error' && <span className="error-box" role="alert">{snapshot.error}</span>}
               {!dirty && latest && <span className="muted small" data-testid="guidelines.saved">Version {latest.version} is current.</span>}
             </div>
+            {snapshot.conflict && (
+              <div className="error-box" role="alert" data-testid="guidelines.conflict">
+                {snapshot.conflict.message}
+                <div className="button-row">
+                  <button className="button" onClick={() => void draft.resolve('mine')} data-testid="guidelines.keepMine">Save mine on top</button>
+                  <button className="button button--ghost" onClick={() => void draft.resolve('theirs')} data-testid="guidelines.takeTheirs">Take the newest version</button>
+                </div>
+              </div>
+            )}
             {text ? <><div className="section-title">Preview</div><Markdown text={text} testId="guidelines.preview" /></> : null}
           </>
         ) : shown ? <Markdown text={shown.body} testId="guidelines.read" /> : null}
