@@ -47,9 +47,12 @@ export function OptimizeScreen() {
   const open = useCall('optimizations.get', { id: optimizationId ?? -1 }, { enabled: optimizationId !== null, refetchInterval: anyRunning ? 1000 : false });
   const go = useNavigation((s) => s.go);
 
+  // Open the newest only when nothing is open or what is open is not in this project. A just-started optimisation is
+  // selected before the list is fetched again, so "not in the list yet" must not send the screen to another one.
+  const missing = open.isError;
   useEffect(() => {
-    if (rows.length > 0 && !rows.some((o) => o.id === optimizationId)) select(rows[0]!.id);
-  }, [rows, optimizationId, select]);
+    if (rows.length > 0 && (optimizationId === null || missing)) select(rows[0]!.id);
+  }, [rows, optimizationId, missing, select]);
 
   useOptimizeShortcuts(rows, open.data);
 
