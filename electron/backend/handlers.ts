@@ -1,7 +1,6 @@
 import type { BackendState } from './state';
 import type { Handlers } from './dispatch';
 import { teamHandlers } from './team/handlers';
-import { draftingHandlers } from './team/drafting/handlers';
 import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './optimize/handlers';
 import { gradingHandlers } from './grading/handlers';
@@ -27,7 +26,6 @@ export function createHandlers(state: BackendState): Handlers {
     ...transferHandlers(ctx),
     ...reportHandlers(ctx),
     ...teamHandlers(ctx),
-    ...draftingHandlers(ctx),
     ...vrpHandlers(ctx),
     ...endpointsHandlers(ctx),
     ...runsHandlers(ctx),

@@ -14,7 +14,6 @@ import { vrpMethods } from './methods/vrp';
 import { optimizeMethods } from './methods/optimize';
 import { gradingMethods } from './methods/grading';
 import { qualityMethods } from './methods/quality';
-import { draftingMethods } from './methods/drafting';
 
 /** THE API. Every adapter (IPC, HTTP, in-process), the preload allow-list and the renderer client derive from it. */
 export const contract = {
@@ -32,7 +31,6 @@ export const contract = {
   ...optimizeMethods,
   ...gradingMethods,
   ...qualityMethods,
-  ...draftingMethods,
 } as const;
 
 export type Contract = typeof contract;
@@ -60,7 +58,6 @@ export * from './events';
 export * from './report-entities';
 export * from './team-entities';
 export * from './collab-entities';
-export { draftingSettingsSchema, type DraftingSettings } from './methods/drafting';
 export * from './vrp-entities';
 export * from './optimize-entities';
 export * from './interop-entities';

@@ -57,6 +57,18 @@ export const provenanceCountsSchema = z.object({
 });
 export type ProvenanceCounts = z.infer<typeof provenanceCountsSchema>;
 
+/** Whether annotators of a dataset may ask a model for drafts, and which endpoint drafts (METHODS §10). */
+export const draftingSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The endpoint (by name, from this machine's endpoints) that drafts; null: none chosen yet, so nothing is offered. */
+  endpoint: z.string().nullable(),
+  /** Whether a lead set this, or it is the dataset's default (off for MMEvalPro imports, on otherwise). */
+  byDefault: z.boolean(),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type DraftingSettings = z.infer<typeof draftingSettingsSchema>;
+
 export const problemReasons = ['ambiguous', 'image_mismatch', 'grammar', 'duplicate_options', 'wrong_answer', 'other'] as const;
 export const problemReasonSchema = z.enum(problemReasons);
 export type ProblemReason = z.infer<typeof problemReasonSchema>;

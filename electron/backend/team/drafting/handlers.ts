@@ -8,7 +8,7 @@ import { draftWithModel } from './draft';
 import { provenanceCounts } from './provenance';
 import { configureDrafting, draftingSettings } from './settings';
 
-type DraftingMethod = Extract<MethodName, `drafting.${string}`>;
+export type DraftingMethod = Extract<MethodName, `drafting.${string}`>;
 
 /** What drafting uses of the backend: the machine's endpoints and the runs' retry policy. */
 export type DraftingContext = HandlerContext<{ endpoints: EndpointStore; runs: { retry: RetryPolicy } }>;
