@@ -34,6 +34,10 @@ export const errorCodes = [
    * until the owner confirms (`acceptEndpointChange`).
    */
   'endpoint_changed',
+  /** A lead turned model drafting off for the dataset (or named no endpoint for it): nothing is sent. */
+  'drafting_off',
+  /** A model's reply is not what was asked for (a draft that is not the JSON asked for, or breaks the form's rules). */
+  'model_reply_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

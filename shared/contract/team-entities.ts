@@ -35,6 +35,40 @@ export type DraftRole = (typeof draftRoles)[number];
 export const tripletDraftSchema = z.object({ perception: draftSchema, knowledge: draftSchema });
 export type TripletDraft = z.infer<typeof tripletDraftSchema>;
 
+/**
+ * Where a triplet's questions came from (METHODS §10): written by a person, or drafted by a model and then edited (with
+ * the word-level share of the draft changed) or submitted as the model wrote it.
+ */
+export const provenanceSchema = z.object({
+  kind: z.enum(['human', 'drafted_edited', 'drafted_unchanged']),
+  /** Share of the model's words changed, 0–1 (null: human-written). */
+  editShare: z.number().min(0).max(1).nullable(),
+  /** The endpoint and model that drafted it (null: human-written). */
+  endpoint: z.string().nullable(),
+  model: z.string().nullable(),
+  draftedAt: timestampSchema.nullable(),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+/** A dataset's (or the project's) triplets by provenance: those with perception or knowledge text, or a model draft. */
+export const provenanceCountsSchema = z.object({
+  human: countSchema, draftedEdited: countSchema, draftedUnchanged: countSchema,
+  /** The mean edit share of the model-drafted triplets (null: none). */
+  meanEditShare: z.number().nullable(),
+});
+export type ProvenanceCounts = z.infer<typeof provenanceCountsSchema>;
+
+/** Whether annotators of a dataset may ask a model for drafts, and which endpoint drafts (METHODS §10). */
+export const draftingSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The endpoint (by name, from this machine's endpoints) that drafts; null: none chosen yet, so nothing is offered. */
+  endpoint: z.string().nullable(),
+  /** Whether a lead set this, or it is the dataset's default (off for MMEvalPro imports, on otherwise). */
+  byDefault: z.boolean(),
+  by: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type DraftingSettings = z.infer<typeof draftingSettingsSchema>;
+
 export const problemReasons = ['ambiguous', 'image_mismatch', 'grammar', 'duplicate_options', 'wrong_answer', 'other'] as const;
 export const problemReasonSchema = z.enum(problemReasons);
 export type ProblemReason = z.infer<typeof problemReasonSchema>;
@@ -98,6 +132,8 @@ export const tripletSchema = z.object({
   myTimeMs: countSchema,
   /** The next items in the caller's queue with their image hashes, so the screen can prefetch them. */
   upcoming: z.array(z.object({ itemId: recordIdSchema, images: z.array(z.string()) })),
+  /** Human-written or model-drafted (shown to the annotator, checkers and leads). */
+  provenance: provenanceSchema,
 });
 export type Triplet = z.infer<typeof tripletSchema>;
 
@@ -157,5 +193,6 @@ export const dashboardSchema = z.object({
     pairs: z.array(z.object({ a: z.string(), b: z.string(), n: count, percent: z.number().nullable(), kappa: z.number().nullable() })),
   }),
   reasons: z.array(z.object({ reason: problemReasonSchema, count })),
+  provenance: provenanceCountsSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

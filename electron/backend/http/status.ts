@@ -25,5 +25,7 @@ export const statusOf: Record<ErrorCode, number> = {
   locked: 503,
   endpoint_failed: 502,
   endpoint_changed: 409,
+  drafting_off: 403,
+  model_reply_invalid: 502,
   internal: 500,
 };

@@ -17,12 +17,13 @@ import { getTriplet, overrideStatus, restoreRevision, saveTriplet } from './trip
 import { getGuidelines, saveGuidelines } from './guidelines/guidelines';
 import { replyToReview } from './triplets/replies';
 import { roundDiffFor } from './triplets/submissions';
+import { draftingHandlers, type DraftingContext, type DraftingMethod } from './drafting/handlers';
 import { actorOf, addUser, clearPassword, findUser, listUsers, setPassword, updateUser } from './people/users';
 
 type TeamMethod = Extract<MethodName, `${'session' | 'users' | 'assignments' | 'triplets' | 'reviews' | 'guidelines' | 'team' | 'lint'}.${string}`>;
 
-/** The team's handlers' context (context.ts), with the profile services. */
-export type TeamContext = HandlerContext<ProfileServices>;
+/** The team's handlers' context (context.ts), with the profile services and what drafting asks models with. */
+export type TeamContext = HandlerContext<ProfileServices> & DraftingContext;
 
 /** The server's mode and the desktop's chosen profile, which the session methods read and change. */
 export interface ProfileServices {
@@ -33,7 +34,7 @@ export interface ProfileServices {
 }
 
 /** The triplet workflow's methods; the logic files check item-level rules, `authorize` has checked roles. */
-export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
+export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod | DraftingMethod> {
   const { db, now } = team;
   const actor = (ctx: CallContext) => (ctx.userId === null ? null : actorOf(db(), ctx.userId));
   // The owner on a team server (signed in by the link `anchor serve` printed) works as in the local studio.
@@ -50,6 +51,7 @@ export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod> {
     return value;
   };
   return {
+    ...draftingHandlers(team),
     'session.me': (_input, ctx) => ({ mode: loginMode(ctx), user: me(ctx) }),
     'session.capabilities': (_input, ctx) => {
       const who = team.hasProject() && ctx.userId !== null ? actor(ctx) : null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD, method, noInput } from '../define';
 import {
-  dashboardSchema, lintFindingSchema, queueEntrySchema, revisionSchema, tripletDraftSchema, tripletSchema,
+  dashboardSchema, draftingSettingsSchema, lintFindingSchema, provenanceCountsSchema, queueEntrySchema, revisionSchema, tripletDraftSchema, tripletSchema,
   tripletVerdictsSchema, userNameSchema, userRoleSchema, userSchema, draftRoles,
 } from '../team-entities';
 import { itemStatusSchema } from '../entities';
@@ -181,6 +181,33 @@ export const teamMethods = {
     doc: 'Logins slowed down after repeated failed passwords, newest first.',
     input: noInput,
     output: z.array(z.object({ at: z.string(), by: z.enum(['name', 'address']), key: z.string(), failures: z.number().int(), until: z.string() })),
+  }),
+  /** Model-drafted triplets (issue 36 item 3, METHODS §10): a lead's per-dataset switch, the draft, provenance counts. */
+  'drafting.settings': method({
+    access: 'user', reads: ['team', 'datasets'],
+    doc: 'Whether model drafting is on for a dataset and which endpoint drafts.',
+    input: z.object({ datasetId: z.number().int() }),
+    output: draftingSettingsSchema,
+  }),
+  'drafting.configure': method({
+    access: LEAD,
+    doc: 'Turn model drafting on or off for a dataset and choose the endpoint that drafts; recorded in its history.',
+    input: z.object({ datasetId: z.number().int(), enabled: z.boolean(), endpoint: z.string().min(1).max(200).nullable() }),
+    output: draftingSettingsSchema,
+    mutates: ['team'],
+  }),
+  'drafting.draft': method({
+    access: ['annotator'],
+    doc: 'Ask the dataset\'s drafting endpoint for a perception and a knowledge question; saved as a new revision by the model.',
+    input: z.object({ itemId, baseVersion: z.number().int() }),
+    output: saved.extend({ draft: tripletDraftSchema, author: z.string() }),
+    mutates: ['team', 'questions'],
+  }),
+  'drafting.provenance': method({
+    access: LEAD, reads: ['team', 'questions'],
+    doc: 'A dataset\'s triplets by provenance: human-written, model-drafted and edited, model-drafted unchanged.',
+    input: z.object({ datasetId: z.number().int() }),
+    output: provenanceCountsSchema,
   }),
   'lint.run': method({
     access: 'user', reads: ['questions', 'items'],

@@ -5,6 +5,8 @@ import { listUsers } from '../people/users';
 import { noTime, timeByPerson } from './store/time';
 import { annotatorLoads, checkerLoadsOf, dailyActivity, statusCounts, verdictRows } from './store/dashboard';
 
+import { provenanceCounts } from '../drafting/provenance';
+
 const DAYS = 14;
 
 /**
@@ -54,5 +56,6 @@ export function dashboard(db: Db, datasetId?: number): Dashboard {
       }),
     },
     reasons: [...reasons].map(([reason, count]) => ({ reason, count })).sort((m, n) => n.count - m.count),
+    provenance: provenanceCounts(db, datasetId ?? null),
   };
 }

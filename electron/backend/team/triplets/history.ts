@@ -16,6 +16,7 @@ function noteOf(entity: string, action: string, diff: WorkflowDiff): string | nu
     case 'reply': return `replied on ${String(diff.checker)}'s ${String(diff.role)} verdict (round ${String(diff.round)}): ${String(diff.body)}`;
     case 'review': return `verdict in round ${String(diff.round)}: ${diff.passed ? 'pass' : 'problematic'} → ${String(diff.status).replace('_', ' ')}`;
     case 'override': return `lead moved it from ${String(diff.from)} to ${String(diff.to)}: ${String(diff.reason)}`;
+    case 'save': return diff.drafted ? `drafted by model ${String(diff.drafted.model)} (endpoint ${String(diff.drafted.endpoint)}) for ${String(diff.drafted.for)}` : null;
     case 'conflict': return `refused save (based on version ${String(diff.baseVersion)}, it was at ${String(diff.currentVersion)}); the text is kept here`;
     default: return null;
   }

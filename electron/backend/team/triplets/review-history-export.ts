@@ -12,12 +12,19 @@ import { overridesOf, saveCount } from './store/revisions';
 import { itemState } from '../assignment/store/assignments';
 import { reviewVisibility } from './review-visibility';
 import type { Actor } from '@shared/domain/permissions';
+import { provenanceOf } from '../drafting/provenance';
 
 /** Active time on one triplet: the annotator's, and each checker's (milliseconds). */
 function timeSpent(db: Db, itemId: number): { annotate_ms: number; review_ms: Record<string, number> } {
   const rows = itemTimes(db, itemId);
   const annotate = rows.filter((r) => r.kind === 'annotate').reduce((sum, r) => sum + r.ms, 0);
   return { annotate_ms: annotate, review_ms: Object.fromEntries(rows.filter((r) => r.kind === 'review').map((r) => [r.user, r.ms])) };
+}
+
+/** Where the triplet's questions came from (METHODS §10): `human`, or the model and the share of its words changed. */
+function provenanceField(db: Db, itemId: number) {
+  const p = provenanceOf(db, itemId);
+  return { kind: p.kind, edit_share: p.editShare, endpoint: p.endpoint, model: p.model, drafted_at: p.draftedAt };
 }
 
 /** Each round's submitted text with the guidelines version it was written under, and what changed from the round before. */
@@ -59,6 +66,7 @@ export async function exportReviewHistory(
           replies: r.replies.map((p) => ({ question: p.role, by: p.author, at: p.at, text: p.body })),
         })),
         time_spent: timeSpent(db, item.id),
+        provenance: provenanceField(db, item.id),
         ...rounds(db, item.id),
         overrides: overridesOf(db, item.id).map((o) => ({ at: o.at, by: o.user_id, ...o.diff })),
       };

@@ -19,6 +19,7 @@ import { diffOfRound, submissionsOf } from './submissions';
 import { personItemTime } from '../assignment/store/time';
 import { addWorkTime } from '../assignment/work-time';
 import type { TimeDelta } from '@shared/contract';
+import { noteSavedText, provenanceOf, recordModelDraft } from '../drafting/provenance';
 
 export const transition = (...args: Parameters<typeof nextStatus>) => {
   try {
@@ -83,6 +84,7 @@ export function getTriplet(db: Db, itemId: number, actor: Actor | null): Triplet
     roundDiff: onIt && state.round >= 2 ? diffOfRound(db, itemId, state.round) : null,
     myTimeMs: actor ? personItemTime(db, itemId, actor.id) : 0,
     upcoming: actor ? upcomingItems(db, actor, state) : [],
+    provenance: provenanceOf(db, itemId),
   };
 }
 
@@ -93,12 +95,18 @@ function requireActor(actor: Actor | null, what: string): Actor {
 
 export type SaveResult = { version: number; status: Triplet['status'] };
 
+/** A model's draft saved at a person's request: the revision is the model's (`model:<endpoint>`), asked for by the person. */
+export interface ModelAuthor { endpoint: string; model: string }
+
 /**
  * Saves both questions as one new revision. A save based on an older version is refused, and what it carried is
  * kept as a `conflict` revision (outside the refused transaction) so the text can be merged later, never lost.
+ * With `drafted`, the text is a model's draft: the revision is attributed to the model and the triplet's provenance
+ * starts over from it; any other save measures how much of the last model draft it changed.
  */
 export function saveTriplet(
   db: Db, actorIn: Actor | null, input: { itemId: number; baseVersion: number; draft: TripletDraft; submit?: boolean; time?: TimeDelta | undefined }, now: Date,
+  drafted?: ModelAuthor,
 ): SaveResult {
   const actor = requireActor(actorIn, input.submit ? 'submit' : 'save');
   const at = now.toISOString();
@@ -118,12 +126,17 @@ export function saveTriplet(
       round = state.round + 1;
     }
     writeDraft(db, input.itemId, input.draft, at);
+    if (drafted) recordModelDraft(db, input.itemId, { ...drafted, user: actor.id }, input.draft, at);
+    else noteSavedText(db, input.itemId, input.draft);
     // Counted only with a save that lands: a refused one leaves the delta with the client, which sends it again.
     if (input.time) addWorkTime(db, input.time, input.itemId, actor.id, 'annotate', now);
     const version = state.version + 1;
     const guidelineVersion = latestGuidelineVersion(db, state.datasetId);
     setItemWorkflow(db, input.itemId, version, status, round);
-    appendRevision(db, 'triplet', input.itemId, actor.id, now, 'save', { version, draft: input.draft, guidelineVersion });
+    const author = drafted ? `model:${drafted.endpoint}` : actor.id;
+    appendRevision(db, 'triplet', input.itemId, author, now, 'save', {
+      version, draft: input.draft, guidelineVersion, ...(drafted ? { drafted: { ...drafted, for: actor.id } } : {}),
+    });
     if (input.submit) appendRevision(db, 'triplet', input.itemId, actor.id, now, 'submit', { version, round, guidelineVersion });
     return { version, status };
   })();

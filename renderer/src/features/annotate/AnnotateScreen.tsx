@@ -16,6 +16,8 @@ import { HistoryPanel } from './HistoryPanel';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { WorkTime } from '../workflow/WorkTime';
 import { useAnnotateItem } from './useAnnotateItem';
+import { DraftWithModel } from './DraftWithModel';
+import { ProvenanceBadge } from '../workflow/ProvenanceBadge';
 
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
 
@@ -122,7 +124,9 @@ function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: ()
       <span className={`savestate savestate--${editor.state}`} data-testid="annotate.saveState">
         {saveLabel(editor.state, editor.version)}
       </span>
+      <ProvenanceBadge provenance={t.provenance} brief />
       <span className="spacer" />
+      <DraftWithModel t={t} editable={a.editable} flush={editor.flush} version={editor.version} onNotice={a.setNotice} />
       <button className="icon-button" onClick={() => void a.move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
       <button className="icon-button" onClick={() => void a.move('next')} title="Next (j)" aria-label="Next item" data-testid="annotate.next"><ChevronDown size={16} /></button>
       <OverrideMenu triplet={t} />

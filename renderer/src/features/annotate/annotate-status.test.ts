@@ -12,7 +12,7 @@ const triplet = (p: Partial<Triplet>): Triplet => ({
   itemId: 1, datasetId: 1, extId: 'q1', source: null, category: null, status: 'annotating', version: 3, round: 0, images: [], origin: null,
   draft: { perception: draft, knowledge: draft }, assignment: { annotator: 'ann', checkers: ['c1', 'c2'] }, reviews: [], hiddenReviews: 0,
   can: { edit: true, submit: true, review: false, override: false, reply: false }, guidelineVersion: null, roundDiff: null, submitted: null,
-  myTimeMs: 0, upcoming: [], ...p,
+  myTimeMs: 0, upcoming: [], provenance: { kind: 'human', editShare: null, endpoint: null, model: null, draftedAt: null }, ...p,
 });
 
 describe('the annotate screen in words', () => {

@@ -7,6 +7,7 @@ import { OriginalPanel } from '../workflow/OriginalPanel';
 import { QueueScreen } from '../workflow/QueueScreen';
 import { OverrideMenu } from '../workflow/OverrideMenu';
 import { StatusPill } from '../workflow/StatusPill';
+import { ProvenanceBadge } from '../workflow/ProvenanceBadge';
 import { WorkTime } from '../workflow/WorkTime';
 import { VerdictForm } from './VerdictForm';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
@@ -67,6 +68,7 @@ function ReviewMain({ r, t, reasons }: { r: ReviewItem; t: Triplet; reasons: Rea
         <StatusPill status={t.status} />
         <span className="muted small">round {t.round} · by {t.assignment?.annotator ?? '—'}</span>
         <WorkTime storedMs={t.myTimeMs} itemId={t.itemId} running={t.can.review} testId="review.time" />
+        <ProvenanceBadge provenance={t.provenance} />
         <span className="spacer" />
         <button className="icon-button" onClick={() => void r.move('previous')} title="Previous (k)" aria-label="Previous item"><ChevronUp size={16} /></button>
         <button className="icon-button" onClick={() => void r.move('next')} title="Next (j)" aria-label="Next item"><ChevronDown size={16} /></button>

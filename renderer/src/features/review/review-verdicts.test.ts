@@ -11,7 +11,7 @@ const triplet = (p: Partial<Triplet>): Triplet => ({
   itemId: 1, datasetId: 1, extId: 'q1', source: null, category: null, status: 'in_review', version: 3, round: 2, images: [], origin: null,
   draft: { perception: draft, knowledge: draft }, assignment: null, reviews: [], hiddenReviews: 0,
   can: { edit: false, submit: false, review: true, override: false, reply: false }, guidelineVersion: null, roundDiff: null, submitted: null,
-  myTimeMs: 0, upcoming: [], ...p,
+  myTimeMs: 0, upcoming: [], provenance: { kind: 'human', editShare: null, endpoint: null, model: null, draftedAt: null }, ...p,
 });
 
 describe('a checker’s verdicts', () => {

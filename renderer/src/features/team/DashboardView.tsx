@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { reasonBars, throughputBars } from '@shared/reports/team-charts';
 import { statusLabels } from '@shared/domain/triplet-state';
-import { itemStatusSchema } from '@shared/contract';
+import { itemStatusSchema, type Dashboard } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { Chart } from '../../components/heavy-parts';
 import { useChartTheme } from '../reports/useChartTheme';
@@ -12,6 +12,22 @@ const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}
 const kappaText = (k: number | null) => (k === null ? '—' : k.toFixed(2));
 /** Landis & Koch's bands, the usual way kappa is read out. */
 const kappaWords = (k: number | null) => (k === null ? 'not defined yet' : k < 0 ? 'worse than chance' : k <= 0.2 ? 'slight' : k <= 0.4 ? 'fair' : k <= 0.6 ? 'moderate' : k <= 0.8 ? 'substantial' : 'almost perfect');
+
+/** Triplets by who wrote them (METHODS §10): people, or a model's draft a person edited or left as it was. */
+function ProvenanceTile({ counts }: { counts: Dashboard['provenance'] }) {
+  const total = counts.human + counts.draftedEdited + counts.draftedUnchanged;
+  const share = (n: number) => (total ? pct(n / total) : '—');
+  return (
+    <div className="tile tile--wide" data-testid="dashboard.provenance">
+      <span className="stat__label">Who wrote the triplets</span>
+      <span className="tile__value">{share(counts.human)} <span className="muted">human-written</span></span>
+      <span className="muted small" data-testid="dashboard.provenance.counts">
+        {counts.human} human · {counts.draftedEdited} drafted and edited · {counts.draftedUnchanged} drafted unchanged
+        {counts.meanEditShare !== null && ` · ${pct(counts.meanEditShare)} of drafted words changed on average`}
+      </span>
+    </div>
+  );
+}
 
 type Timed = { user: string; name: string; timeMs: number; medianMs: number | null; timedItems: number };
 
@@ -58,6 +74,7 @@ export function DashboardView(props: { datasetId: number | undefined }) {
             <span className="muted small">{total ? pct((data.statuses[s] ?? 0) / total) : ''}</span>
           </div>
         ))}
+        <ProvenanceTile counts={data.provenance} />
         <div className="tile tile--wide" data-testid="dashboard.agreement">
           <span className="stat__label">Checker agreement</span>
           <span className="tile__value">{pct(data.agreement.percent)} <span className="muted">· κ {kappaText(data.agreement.kappa)}</span></span>

@@ -10,13 +10,15 @@ import { LintView } from './LintView';
 import { PeopleView } from './PeopleView';
 import { ExportAccepted } from './ExportAccepted';
 import { GuidelinesView } from './GuidelinesView';
+import { DraftingView } from './DraftingView';
 import { serverDownloads } from '../../api/download';
 
-type Tab = 'dashboard' | 'assign' | 'guidelines' | 'people' | 'lint';
+type Tab = 'dashboard' | 'assign' | 'guidelines' | 'drafting' | 'people' | 'lint';
 const tabs: { id: Tab; label: string; lead: boolean }[] = [
   { id: 'dashboard', label: 'Dashboard', lead: true },
   { id: 'assign', label: 'Assign', lead: true },
   { id: 'guidelines', label: 'Guidelines', lead: false },
+  { id: 'drafting', label: 'Drafting', lead: true },
   { id: 'people', label: 'People', lead: false },
   { id: 'lint', label: 'Lint', lead: false },
 ];
@@ -65,7 +67,7 @@ export function TeamScreen() {
         </div>
       </header>
       <div className="team__body">
-        {noPeople && tab !== 'people' && tab !== 'lint' && tab !== 'guidelines' ? (
+        {noPeople && tab !== 'people' && tab !== 'lint' && tab !== 'guidelines' && tab !== 'drafting' ? (
           <EmptyState level={2} icon={Users} title="No one is in this project yet" testId="team.empty"
             actions={<button className="button button--primary" onClick={() => setTab('people')}>Add people</button>}>
             Add annotators and checkers (and a lead), then assign items. On the desktop, pick your own profile in the sidebar.
@@ -73,6 +75,7 @@ export function TeamScreen() {
         ) : tab === 'dashboard' ? <DashboardView datasetId={datasetId} />
         : tab === 'assign' ? <AssignView datasetId={datasetId} />
         : tab === 'guidelines' ? <GuidelinesView datasetId={datasetId} canEdit={caps.can('editGuidelines')} />
+        : tab === 'drafting' ? <DraftingView datasetId={datasetId} />
         : tab === 'people' ? <PeopleView canManage={isLead} team={me.data?.mode === 'team'} />
         : <LintView datasetId={datasetId} />}
       </div>

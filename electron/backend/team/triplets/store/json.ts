@@ -25,7 +25,10 @@ export const readDatasetMeta = jsonReader<DatasetMeta>();
 /** `revisions.diff` of the triplet and assignment actions the history and exports read (each key where it applies). */
 export interface WorkflowDiff {
   version?: number; round?: number; draft?: TripletDraft; checker?: string; guidelineVersion?: number | null;
-  annotator?: string; checkers?: string[]; reason?: string; [key: string]: unknown;
+  annotator?: string; checkers?: string[]; reason?: string;
+  /** On a save of a model's draft: the endpoint and model, and whom it was drafted for. */
+  drafted?: { endpoint: string; model: string; for: string };
+  [key: string]: unknown;
 }
 export const readWorkflowDiff = jsonReader<WorkflowDiff>();
 /** `revisions.diff` of a `submit`: the version it names and the round it opens. */
