@@ -3,7 +3,7 @@ import type { HandlerContext } from '../context';
 import type { Handlers } from '../dispatch';
 import { findDuplicates } from './duplicates';
 
-type QualityMethod = Extract<MethodName, `quality.${string}`>;
+type QualityMethod = Exclude<Extract<MethodName, `quality.${string}`>, 'quality.report'>;
 
 /** Building a better benchmark (issue 36): near-duplicate images and duplicate questions. */
 export function qualityHandlers({ db }: HandlerContext): Pick<Handlers, QualityMethod> {
