@@ -47,7 +47,7 @@ function duplicatesMarkdown(d: QualityReport['duplicates'], dataset: string): st
 
 function agreementMarkdown(a: QualityReport['agreement']): string[] {
   return ['## Checker agreement', '',
-    `Pass/Problematic verdicts of the two checkers, over ${a.rounds} review round(s) both finished (METHODS §9.2).`, '',
+    `Pass/Problematic verdicts of the two checkers, over ${a.rounds} review round(s) both finished (METHODS §9).`, '',
     '| question | pairs | raw agreement | Cohen\'s kappa |', '|---|---|---|---|',
     ...agreementRows(a).map((r) => `| ${r.label} | ${r.value.n} | ${shareText(r.value.percent)} | ${kappaText(r.value.kappa)} |`), ''];
 }

@@ -11,7 +11,7 @@ export const CHECKED_ROLES: readonly CheckedRole[] = ['perception', 'knowledge']
 export interface VerdictPair { a: string; b: string; role: CheckedRole; rating: [string, string] }
 
 /**
- * The verdict pairs of every round both checkers finished, per question (METHODS §9.2). A round's first two verdicts
+ * The verdict pairs of every round both checkers finished, per question (METHODS §9). A round's first two verdicts
  * are its two checkers; the pair's raters are put in id order, so the same two people are the same raters throughout.
  */
 export function verdictPairs(reviews: readonly VerdictRow[]): VerdictPair[] {

@@ -49,7 +49,7 @@ function AgreementCard({ a }: { a: QualityReport['agreement'] }) {
   return (
     <section className="card quality-card" data-testid="quality.agreement">
       <h2>Checker agreement</h2>
-      <p>The two checkers&apos; Pass/Problematic verdicts over {a.rounds} review round(s) both finished (METHODS §9.2).</p>
+      <p>The two checkers&apos; Pass/Problematic verdicts over {a.rounds} review round(s) both finished (METHODS §9).</p>
       <table className="rtable">
         <thead><tr><th>Question</th><th>Pairs</th><th>Raw agreement</th><th>Cohen&apos;s kappa</th></tr></thead>
         <tbody>
