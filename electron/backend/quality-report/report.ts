@@ -1,5 +1,6 @@
 import type { QualityReport } from '@shared/contract';
 import type { Db } from '../db/open';
+import type { JobControl } from '../jobs/registry';
 import { AppError } from '../errors';
 import { listDatasets } from '../datasets/datasets';
 import { findDuplicates } from '../quality/duplicates';
@@ -9,12 +10,12 @@ import { checkerAgreement } from '../team/assignment/agreement';
  * A dataset's quality report (issue 36 item 4). One function per section, so a section another part of the studio
  * computes is wired in with one line.
  */
-export async function qualityReport(db: Db, datasetId: number, threshold: number): Promise<QualityReport> {
+export async function qualityReport(db: Db, datasetId: number, threshold: number, control?: JobControl): Promise<QualityReport> {
   const dataset = listDatasets(db).find((d) => d.id === datasetId);
   if (!dataset) throw new AppError('not_found', `no dataset #${datasetId} in this project`);
   return {
     dataset: { id: dataset.id, name: dataset.name, items: dataset.itemCount, questions: dataset.questionCount },
-    duplicates: await duplicatesSection(db, datasetId, threshold),
+    duplicates: await duplicatesSection(db, datasetId, threshold, control),
     agreement: checkerAgreement(db, datasetId),
     blind: blindSection(),
     provenance: provenanceSection(),
@@ -22,8 +23,8 @@ export async function qualityReport(db: Db, datasetId: number, threshold: number
 }
 
 /** Near-duplicate image groups touching the dataset (within it, or reaching another dataset) and its repeated questions. */
-export async function duplicatesSection(db: Db, datasetId: number, threshold: number): Promise<QualityReport['duplicates']> {
-  const found = await findDuplicates(db, threshold, datasetId);
+export async function duplicatesSection(db: Db, datasetId: number, threshold: number, control?: JobControl): Promise<QualityReport['duplicates']> {
+  const found = await findDuplicates(db, threshold, datasetId, control);
   const datasetsOf = (g: (typeof found.imageGroups)[number]) => new Set(g.images.flatMap((i) => i.uses.map((u) => u.datasetId)));
   const within = found.imageGroups.filter((g) => datasetsOf(g).size === 1).length;
   const flagged = new Set(found.imageGroups.flatMap((g) => g.images.flatMap((i) => i.uses)).filter((u) => u.datasetId === datasetId).map((u) => u.itemId));

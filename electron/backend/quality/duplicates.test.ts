@@ -6,6 +6,7 @@ import type { Duplicates } from '@shared/contract';
 import { backendWithProject, png, projectDb, withProject } from '../../../test/fixtures';
 import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
 import { ensureImageHashes } from './hashes';
+import { unhashedImageCount } from './store';
 import { duplicateFindings } from './lint';
 import { questionKey } from './question-key';
 
@@ -48,6 +49,11 @@ async function seed(): Promise<{ bench: number; newbench: number }> {
   return { bench, newbench };
 }
 
+/** How many distinct images the seeded items show without a stored hash (all of them, before any check). */
+async function ensureUnhashedCount(): Promise<number> {
+  return unhashedImageCount(projectDb(t.backend));
+}
+
 /** Each group as its items ("dataset/id"), sorted, and each pair as the items showing its two images. */
 function shape(found: Duplicates) {
   const itemsOf = (key: string) => found.imageGroups.flatMap((g) => g.images).find((i) => i.imageHash === key)!.uses.map((u) => `${u.dataset}/${u.extId}`).join('+');
@@ -83,6 +89,24 @@ describe('near-duplicate images and duplicate questions', () => {
     expect(found.questionGroups).toEqual([]);
     // A threshold of 0 keeps only the byte-for-byte reuse.
     expect(shape(await t.backend.call('quality.duplicates', { datasetId: newbench, threshold: 0 })).map((g) => g.items)).toEqual([['bench/d2', 'newbench/n1']]);
+  });
+
+  it('hashes a project\'s new images as a job with progress, and runs no job once they are hashed', async () => {
+    await seed();
+    const images = await ensureUnhashedCount();
+    expect(images).toBe(17);
+    const seen: { type: string; kind: string; status: string; done: number; total: number | null }[] = [];
+    t.backend.events.on((e) => {
+      if ((e.type === 'job.progress' || e.type === 'job.finished') && e.job.kind === 'hash-images') seen.push({ type: e.type, ...e.job });
+    });
+    await t.backend.call('quality.duplicates', {});
+    const finished = seen.filter((e) => e.type === 'job.finished');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ status: 'done', done: images, total: images });
+    expect(seen[0]).toMatchObject({ type: 'job.progress', status: 'running' });
+    seen.length = 0;
+    await t.backend.call('quality.report', { datasetId: (await t.backend.call('datasets.list'))[0]!.id });
+    expect(seen).toEqual([]);
   });
 
   it('lint flags each later copy and repeated question, naming the first', async () => {

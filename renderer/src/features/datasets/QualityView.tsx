@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { QualityReport } from '@shared/contract';
 import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, closestDistance, groupItems, kappaText, shareText } from '@shared/reports/quality';
 import { useCall } from '../../api/queries';
+import { useJobs } from '../../stores/jobs';
 import { DuplicateCompare } from './DuplicateCompare';
 
 function DuplicatesCard({ d, dataset }: { d: QualityReport['duplicates']; dataset: string }) {
@@ -96,10 +97,22 @@ function ProvenanceCard({ p }: { p: QualityReport['provenance'] }) {
   );
 }
 
+/** While the report is made: the first one of a project hashes its images, as a job whose progress shows here. */
+function QualityLoading() {
+  const hashing = useJobs((s) => Object.values(s.jobs).find((j) => j.kind === 'hash-images' && j.status === 'running'));
+  return (
+    <div className="quality" data-testid="quality.loading">
+      <p className="muted" role="status">
+        {hashing ? `${hashing.title}: ${hashing.done.toLocaleString()} of ${(hashing.total ?? 0).toLocaleString()}…` : 'Comparing every image of the project…'}
+      </p>
+    </div>
+  );
+}
+
 /** A dataset's quality report (issue 36): duplicates with a side-by-side view, checker agreement, blind answers, provenance. */
 export function QualityView(props: { datasetId: number }) {
   const report = useCall('quality.report', { datasetId: props.datasetId });
-  if (report.isLoading) return <div className="quality" data-testid="quality.loading"><p className="muted">Comparing every image of the project…</p></div>;
+  if (report.isLoading) return <QualityLoading />;
   if (report.error || !report.data) return <div className="quality"><p className="warning">{report.error?.message}</p></div>;
   const r = report.data;
   return (
