@@ -1,20 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/test';
 import { Studio } from './pages/studio';
-import { distinctImage, variantOf } from '../test/near-duplicate-images';
+import { distinctImage, variantOf, writeImageJsonl, type ImageLine } from '../test/near-duplicate-images';
 
 /** Screenshots for people to look at (the lead reviews them); not committed. */
 const shots = process.env.ANCHOR_QUALITY_SHOTS ?? 'e2e/screenshots/quality';
 
-interface Line { id: string; question: string; image: Buffer }
-
-function jsonl(name: string, lines: Line[]): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'anchor-e2e-files-')), name);
-  writeFileSync(path, lines.map((l) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') })).join('\n'));
-  return path;
-}
+const jsonl = (name: string, lines: ImageLine[]) => writeImageJsonl(join(mkdtempSync(join(tmpdir(), 'anchor-e2e-files-')), name), lines);
 
 async function importFile(page: Studio['page'], file: string, name: string): Promise<void> {
   await page.getByTestId('datasets.import').click();

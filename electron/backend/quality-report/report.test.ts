@@ -1,20 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TripletVerdicts } from '@shared/contract';
 import { withProject } from '../../../test/fixtures';
 import { as, goodDraft } from '../../../test/team-fixtures';
-import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
+import { distinctImage, variantOf, writeImageJsonl, type ImageLine } from '../../../test/near-duplicate-images';
 
 const t = withProject();
 
-interface Line { id: string; question: string; image: Buffer }
-
-async function importLines(name: string, lines: Line[]): Promise<number> {
-  const file = join(t.dir, `${name}.jsonl`);
-  const json = (l: Line) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') });
-  writeFileSync(file, lines.map(json).join('\n'));
+async function importLines(name: string, lines: ImageLine[]): Promise<number> {
+  const file = writeImageJsonl(join(t.dir, `${name}.jsonl`), lines);
   return (await t.backend.call('imports.run', { files: [file], dataset: name })).datasetId;
 }
 

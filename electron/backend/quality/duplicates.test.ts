@@ -1,10 +1,9 @@
-import { writeFileSync } from 'node:fs';
 import { Connection } from '../db/connection';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Duplicates } from '@shared/contract';
 import { backendWithProject, png, projectDb, withProject } from '../../../test/fixtures';
-import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
+import { distinctImage, variantOf, writeImageJsonl, type ImageLine } from '../../../test/near-duplicate-images';
 import { ensureImageHashes } from './hashes';
 import { unhashedImageCount } from './store';
 import { duplicateFindings } from './lint';
@@ -12,13 +11,9 @@ import { questionKey } from './question-key';
 
 const t = withProject();
 
-interface Line { id: string; question: string; image: Buffer }
-
 /** Imports a JSONL dataset with its images (PNG or JPEG) in base64; returns its id. */
-async function importLines(name: string, lines: Line[]): Promise<number> {
-  const file = join(t.dir, `${name}.jsonl`);
-  const json = (l: Line) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') });
-  writeFileSync(file, lines.map(json).join('\n'));
+async function importLines(name: string, lines: ImageLine[]): Promise<number> {
+  const file = writeImageJsonl(join(t.dir, `${name}.jsonl`), lines);
   return (await t.backend.call('imports.run', { files: [file], dataset: name })).datasetId;
 }
 
