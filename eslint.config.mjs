@@ -40,6 +40,7 @@ export const backendFloors = [
   ['datasets', 'endpoints', 'items'],
   ['formats', 'quality'],
   ['runs', 'team'],
+  ['quality-report'],
   ['reports', 'optimize', 'transfer', 'vrp', 'grading'],
   ['demo', 'state.ts'],
   ['app-handlers.ts', 'server-door.ts'],

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { mulberry32 as random } from '@shared/scoring/cluster-bootstrap';
 
@@ -70,3 +71,13 @@ export async function cropped(bytes: Buffer, fraction: number): Promise<Buffer> 
 }
 
 export const variants: readonly Variant[] = ['jpeg', 'half', 'double', 'crop5'];
+
+/** One JSONL line of a duplicates fixture: an id, a question with yes/no options, and the image in base64. */
+export interface ImageLine { id: string; question: string; image: Buffer }
+
+/** Writes a JSONL dataset of such lines (images inline, so the file stands alone) and returns its path. */
+export function writeImageJsonl(path: string, lines: readonly ImageLine[]): string {
+  const json = (l: ImageLine) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') });
+  writeFileSync(path, lines.map(json).join('\n'));
+  return path;
+}

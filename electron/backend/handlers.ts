@@ -5,6 +5,7 @@ import { vrpHandlers } from './vrp/handlers';
 import { optimizeHandlers } from './optimize/handlers';
 import { gradingHandlers } from './grading/handlers';
 import { qualityHandlers } from './quality/handlers';
+import { qualityReportHandlers } from './quality-report/handlers';
 import { endpointsHandlers } from './endpoints/handlers';
 import { runsHandlers } from './runs/handlers';
 import { appHandlers } from './app-handlers';
@@ -32,5 +33,6 @@ export function createHandlers(state: BackendState): Handlers {
     ...optimizeHandlers(ctx),
     ...gradingHandlers(ctx),
     ...qualityHandlers(ctx),
+    ...qualityReportHandlers(ctx),
   };
 }

@@ -41,3 +41,51 @@ export const duplicatesSchema = z.object({
   unhashable: z.array(z.object({ imageHash: z.string(), reason: z.string() })),
 });
 export type Duplicates = z.infer<typeof duplicatesSchema>;
+
+export const qualityReportInputSchema = z.object({
+  datasetId: z.number().int(),
+  threshold: z.number().int().min(0).max(32).default(DEFAULT_DUPLICATE_THRESHOLD),
+});
+
+/** Raw agreement and Cohen's kappa over n verdict pairs (null when undefined: no pairs, or one label throughout). */
+const agreementSchema = z.object({ n: countSchema, percent: z.number().nullable(), kappa: z.number().nullable() });
+
+/** Questions answerable without the image, per role and source (the visual-dependency check, METHODS §9). */
+export const qualityBlindSchema = z.object({
+  rows: z.array(z.object({ role: z.string(), source: z.string().nullable(), questions: countSchema, blind: countSchema })),
+});
+
+/** Who wrote the triplets: by hand, drafted by a model and edited, or drafted and left unchanged. */
+export const qualityProvenanceSchema = z.object({
+  triplets: countSchema, human: countSchema, draftedEdited: countSchema, draftedUnchanged: countSchema,
+  /** The mean share of a drafted triplet's words a person changed (null: no drafted triplet). */
+  meanEditShare: z.number().nullable(),
+});
+
+/** A dataset's quality report (issue 36 item 4): one function per section in `quality-report/report.ts`. */
+export const qualityReportSchema = z.object({
+  dataset: z.object({ id: recordIdSchema, name: z.string(), items: countSchema, questions: countSchema }),
+  duplicates: z.object({
+    threshold: countSchema,
+    /** Items of this dataset whose image has a near or exact copy elsewhere in the project (or in it). */
+    itemsWithNearDuplicate: countSchema,
+    /** Groups whose images are all in this dataset, and groups that reach another dataset. */
+    withinDataset: countSchema,
+    acrossDatasets: countSchema,
+    imageGroups: z.array(duplicateImageGroupSchema),
+    questionGroups: z.array(duplicateQuestionGroupSchema),
+    unhashable: countSchema,
+  }),
+  agreement: z.object({
+    /** Review rounds both checkers finished. */
+    rounds: countSchema,
+    overall: agreementSchema,
+    perception: agreementSchema,
+    knowledge: agreementSchema,
+  }),
+  /** Null until the visual-dependency check has run on the dataset. */
+  blind: qualityBlindSchema.nullable(),
+  /** Null when no triplet of the dataset has a recorded provenance. */
+  provenance: qualityProvenanceSchema.nullable(),
+});
+export type QualityReport = z.infer<typeof qualityReportSchema>;

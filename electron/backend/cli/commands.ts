@@ -77,7 +77,7 @@ export function projectCommand<O extends Common>(
 
 interface ExportOptions extends Common {
   dataset: string; format: string; out: string; acceptedOnly?: boolean; includeOverridden?: boolean; reviewHistory?: string; license?: string;
-  citation?: string; shardMb?: string;
+  citation?: string; shardMb?: string; quality?: boolean;
 }
 
 /**
@@ -141,6 +141,7 @@ function registerExport(program: Command): void {
     .option('--license <id>', 'hf-parquet: the licence the dataset card states (e.g. cc-by-4.0; default: the imported release\'s, else other)')
     .option('--citation <file>', 'hf-parquet: a BibTeX file for the card\'s citation (default: the imported release\'s)')
     .option('--shard-mb <n>', 'hf-parquet: the largest shard in MB, fractions allowed (default 300)')
+    .option('--quality', 'hf-parquet: put the dataset\'s quality report in the card and beside it (quality.json)')
     .option('--json', 'print one JSON document')
     .action(async (opts: ExportOptions) =>
       withProject(opts, false, async (backend, out) => {
@@ -149,10 +150,11 @@ function registerExport(program: Command): void {
           acceptedOnly: Boolean(opts.acceptedOnly), includeOverridden: Boolean(opts.includeOverridden),
           reviewHistory: opts.reviewHistory ? resolve(opts.reviewHistory) : undefined, license: opts.license || undefined,
           citation: opts.citation ? readFileSync(resolve(opts.citation), 'utf8') : undefined, shardBytes: shardBytesOf(opts.shardMb),
+          quality: Boolean(opts.quality),
         }, { shardBytes: '--shard-mb' });
         const result = await backend.call('exports.run', input);
         out.result(result, () => `Wrote ${result.questions} questions (${result.items} items${opts.acceptedOnly ? ', accepted only' : ''}) to ${result.path}`
-          + (result.shards ? ` (${result.shards} parquet shard${result.shards === 1 ? '' : 's'} and README.md)` : '')
+          + (result.shards ? ` (${result.shards} parquet shard${result.shards === 1 ? '' : 's'} and README.md${opts.quality ? ' with the quality report, and quality.json' : ''})` : '')
           + (result.reviewHistory ? `
 Wrote the review history of ${result.reviewHistory.triplets} triplets to ${result.reviewHistory.path}` : ''));
       }),

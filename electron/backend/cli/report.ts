@@ -12,11 +12,14 @@ import { numeric, parseOptions, type NumberOption } from './options';
 import { officialLine } from './official-line';
 import { datasetId, sweepLines } from './eval';
 import { gradingLines } from './grade';
+import { qualityReportCommand, type QualityReportOptions } from './quality-report';
 
 const ids = (v: string) => v.split(',').map((x) => numeric(x.trim()));
 
 interface ImportOptions extends Common { dataset: string; format: string; model: string; name?: string; judgeFile?: string; skipUnmatched?: boolean }
-interface ReportOptions extends Common { html?: string; compare?: NumberOption[]; seeing?: NumberOption[]; templates?: NumberOption[] }
+interface ReportOptions extends Common, QualityReportOptions {
+  html?: string; compare?: NumberOption[]; seeing?: NumberOption[]; templates?: NumberOption[]; quality?: boolean;
+}
 
 function importSummary(r: Output<'runs.importPredictions'>): string {
   const lines = [`run ${r.runId}: ${r.predictions} predictions, ${r.correct} right (${pct((100 * r.correct) / r.predictions)}%)`];
@@ -60,13 +63,21 @@ export function registerReport(program: Command): void {
   );
 
   projectCommand(program, 'report', (c) => c
-    .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML')
+    .description('a run\'s report: accuracy by every grouping with 95% intervals, MMEvalPro, CircularEval, VRP; --html writes the self-contained file; --seeing gives MMStar\'s MG/ML; --quality --dataset X a dataset\'s quality report')
     .argument('[run]', 'run id (see anchor runs list); not needed with --seeing', numeric)
     .option('--compare <ids>', 'comma-separated run ids to compare with (McNemar, disagreements)', ids)
     .option('--seeing <ids>', 'seeing-or-not (MMStar): WITH,WITHOUT[,TEXT] run ids — with images, images withheld, text-only LLM', ids)
     .option('--templates <ids>', 'VRPTest\'s template sweep: the best of these runs\' templates per model, with every template\'s accuracy', ids)
-    .option('--html <file>', 'write the HTML report to this file'),
+    .option('--html <file>', 'write the HTML report to this file')
+    .option('--quality', 'a dataset\'s quality report instead (with --dataset): duplicates, checker agreement, questions answerable blind, provenance')
+    .option('--dataset <name>', 'with --quality: the dataset')
+    .option('--threshold <bits>', 'with --quality: near-duplicate images differ in at most this many of 64 bits (default 7)', numeric)
+    .option('--markdown <file>', 'with --quality: also write the report as Markdown to this file'),
   async (backend, out, opts: ReportOptions, run) => {
+    if (opts.quality) {
+      await qualityReportCommand(backend, out, opts);
+      return;
+    }
     if (opts.templates) {
       const input = parseOptions(contract['reports.templates'].input, { runIds: opts.templates }, { runIds: '--templates' });
       const sweep = await backend.call('reports.templates', input);

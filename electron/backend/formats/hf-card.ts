@@ -29,6 +29,8 @@ export interface CardInput {
   downloadSize: number;
   datasetSize: number;
   triplets: number;
+  /** The dataset's quality report as Markdown (its headings one level down), or null when not asked for. */
+  quality: string | null;
 }
 
 /** The hub's size bucket for a row count. */
@@ -65,6 +67,7 @@ export function datasetCard(c: CardInput): string {
     + '`triplet_id`, its role (`eval_type`: Origin, Perception or Knowledge), `choices`, the gold `answer` (an option letter) '
     + 'and the image as bytes.\n\n'
     + `Load it with \`datasets.load_dataset("<owner>/<name>", split="${c.split}")\`; re-import it into Anchor Studio with \`anchor import <folder>\`.\n\n`
+    + (c.quality ? `${c.quality.trim()}\n\nThe full report is \`quality.json\` beside this card.\n\n` : '')
     + `${citation}`;
 }
 

@@ -13,7 +13,14 @@ const SPLIT = 'test';
 /** The hub's viewer and `datasets` work best with shards of a few hundred MB. */
 export const DEFAULT_SHARD_BYTES = 300 * 1024 * 1024;
 
-export interface HfExportOptions { selection: ExportSelection; license: string; citation: string | null; shardBytes: number; name: string }
+export interface HfExportOptions {
+  selection: ExportSelection; license: string; citation: string | null; shardBytes: number; name: string;
+  /** The dataset's quality report: its Markdown goes in the card, its JSON beside it as `quality.json`. */
+  quality?: { markdown: string; json: string } | undefined;
+}
+
+/** The quality report's file in a release folder, beside the card that summarises it. */
+export const QUALITY_FILE = 'quality.json';
 
 interface Row { fields: MmEvalProRow['fields']; extra: Record<string, unknown>; imageHash: string | null; imageBytes: number }
 
@@ -142,12 +149,16 @@ export async function exportHfParquet(db: Db, datasetId: number, out: string, op
     const datasetSize = rows.reduce((n, r) => n + r.imageBytes + Buffer.byteLength(JSON.stringify(r.fields)) + Buffer.byteLength(JSON.stringify(r.extra)), 0);
     writeFileSync(join(staging, 'README.md'), datasetCard({
       name: options.name, license: options.license, citation: options.citation, features: columns,
-      split: SPLIT, examples: rows.length, downloadSize, datasetSize, triplets: counts.items,
+      split: SPLIT, examples: rows.length, downloadSize, datasetSize, triplets: counts.items, quality: options.quality?.markdown ?? null,
     }));
+    if (options.quality) writeFileSync(join(staging, QUALITY_FILE), options.quality.json);
     // Replace an earlier export's shards (their count may differ) and card; nothing else in the folder is touched.
     rmSync(join(out, 'data'), { recursive: true, force: true });
     renameSync(join(staging, 'data'), join(out, 'data'));
     renameSync(join(staging, 'README.md'), join(out, 'README.md'));
+    // An earlier export's report would contradict this card: it is replaced, or removed when none was asked for.
+    rmSync(join(out, QUALITY_FILE), { force: true });
+    if (options.quality) renameSync(join(staging, QUALITY_FILE), join(out, QUALITY_FILE));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

@@ -19,6 +19,8 @@ const exportInput = z.object({
   reviewHistory: z.boolean().default(false),
   /** hf-parquet: the licence the dataset card states (default: the imported release's, else `other`). */
   license: z.string().min(1).max(100).optional(),
+  /** hf-parquet: the dataset's quality report in the card and beside it. */
+  quality: z.boolean().default(false),
 }).strict();
 type ExportInput = z.infer<typeof exportInput>;
 const reportInput = z.object({ id: z.number().int(), compare: z.array(z.number().int()).max(7).default([]) }).strict();
@@ -67,7 +69,7 @@ async function exportDownload(backend: Backend, body: unknown, ctx: CallContext,
     const data = `${fileName(base)}.${ext}`;
     const history = `${fileName(base)}-review-history.json`;
     const result = await backend.server.exportDataset({
-      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other',
+      dataset: dataset.id, format: input.format, out: join(dir, data), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, license: 'other', quality: input.quality,
       ...(input.reviewHistory ? { reviewHistory: join(dir, history) } : {}),
     }, ctx.userId);
     if (input.reviewHistory) {
@@ -94,7 +96,7 @@ async function releaseDownload(
   const base = fileName(`${dataset.name}${input.acceptedOnly ? '-accepted' : ''}`);
   await withScratch(backend.server.dataDir, async (dir) => {
     await backend.server.exportDataset({
-      dataset: dataset.id, format: 'hf-parquet', out: join(dir, base), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden,
+      dataset: dataset.id, format: 'hf-parquet', out: join(dir, base), acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, quality: input.quality,
       ...(input.license ? { license: input.license } : {}), ...(input.reviewHistory ? { reviewHistory: join(dir, `${base}-review-history.json`) } : {}),
     }, ctx.userId);
     attachment(res, `${base}-hf-parquet.zip`, 'application/zip');

@@ -1,23 +1,19 @@
-import { writeFileSync } from 'node:fs';
 import { Connection } from '../db/connection';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Duplicates } from '@shared/contract';
 import { backendWithProject, png, projectDb, withProject } from '../../../test/fixtures';
-import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
+import { distinctImage, variantOf, writeImageJsonl, type ImageLine } from '../../../test/near-duplicate-images';
 import { ensureImageHashes } from './hashes';
+import { unhashedImageCount } from './store';
 import { duplicateFindings } from './lint';
 import { questionKey } from './question-key';
 
 const t = withProject();
 
-interface Line { id: string; question: string; image: Buffer }
-
 /** Imports a JSONL dataset with its images (PNG or JPEG) in base64; returns its id. */
-async function importLines(name: string, lines: Line[]): Promise<number> {
-  const file = join(t.dir, `${name}.jsonl`);
-  const json = (l: Line) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') });
-  writeFileSync(file, lines.map(json).join('\n'));
+async function importLines(name: string, lines: ImageLine[]): Promise<number> {
+  const file = writeImageJsonl(join(t.dir, `${name}.jsonl`), lines);
   return (await t.backend.call('imports.run', { files: [file], dataset: name })).datasetId;
 }
 
@@ -46,6 +42,11 @@ async function seed(): Promise<{ bench: number; newbench: number }> {
     { id: 'n2', question: 'Re-encoded?', image: await variantOf(d[2]!, 'jpeg') },
   ]);
   return { bench, newbench };
+}
+
+/** How many distinct images the seeded items show without a stored hash (all of them, before any check). */
+async function ensureUnhashedCount(): Promise<number> {
+  return unhashedImageCount(projectDb(t.backend));
 }
 
 /** Each group as its items ("dataset/id"), sorted, and each pair as the items showing its two images. */
@@ -83,6 +84,24 @@ describe('near-duplicate images and duplicate questions', () => {
     expect(found.questionGroups).toEqual([]);
     // A threshold of 0 keeps only the byte-for-byte reuse.
     expect(shape(await t.backend.call('quality.duplicates', { datasetId: newbench, threshold: 0 })).map((g) => g.items)).toEqual([['bench/d2', 'newbench/n1']]);
+  });
+
+  it('hashes a project\'s new images as a job with progress, and runs no job once they are hashed', async () => {
+    await seed();
+    const images = await ensureUnhashedCount();
+    expect(images).toBe(17);
+    const seen: { type: string; kind: string; status: string; done: number; total: number | null }[] = [];
+    t.backend.events.on((e) => {
+      if ((e.type === 'job.progress' || e.type === 'job.finished') && e.job.kind === 'hash-images') seen.push({ type: e.type, ...e.job });
+    });
+    await t.backend.call('quality.duplicates', {});
+    const finished = seen.filter((e) => e.type === 'job.finished');
+    expect(finished).toHaveLength(1);
+    expect(finished[0]).toMatchObject({ status: 'done', done: images, total: images });
+    expect(seen[0]).toMatchObject({ type: 'job.progress', status: 'running' });
+    seen.length = 0;
+    await t.backend.call('quality.report', { datasetId: (await t.backend.call('datasets.list'))[0]!.id });
+    expect(seen).toEqual([]);
   });
 
   it('lint flags each later copy and repeated question, naming the first', async () => {

@@ -1,5 +1,6 @@
 import type { DuplicateImageGroup, DuplicateQuestionGroup, Duplicates } from '@shared/contract';
 import type { Db } from '../db/open';
+import type { JobControl } from '../jobs/registry';
 import { halves, imageDistance, type HashHalves } from './dhash';
 import { ensureImageHashes } from './hashes';
 import { imageUses, questionKeyRows, unhashableImages, type ImageUseRow, type StoredHash } from './store';
@@ -13,8 +14,8 @@ interface Hashed { key: string; whole: HashHalves; inner: HashHalves; flat: bool
  * first. With a dataset, only groups touching it, still compared with every dataset (a new benchmark reusing MMBench
  * images is found from either side).
  */
-export async function findDuplicates(db: Db, threshold: number, datasetId?: number): Promise<Duplicates> {
-  const made = await ensureImageHashes(db);
+export async function findDuplicates(db: Db, threshold: number, datasetId?: number, control?: JobControl): Promise<Duplicates> {
+  const made = await ensureImageHashes(db, control);
   const touches = (places: readonly { datasetId: number }[]) => datasetId === undefined || places.some((p) => p.datasetId === datasetId);
   const imageGroups = nearDuplicateImages(hashedImages(imageUses(db), made), threshold).filter((g) => touches(g.images.flatMap((i) => i.uses)));
   const questionGroups = duplicateQuestions(db).filter((g) => touches(g.questions));

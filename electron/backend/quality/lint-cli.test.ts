@@ -1,26 +1,20 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withBuiltCli } from '../../../test/built-cli';
-import { distinctImage, variantOf } from '../../../test/near-duplicate-images';
+import { distinctImage, variantOf, writeImageJsonl } from '../../../test/near-duplicate-images';
 
 const cli = withBuiltCli();
-
-function jsonl(path: string, lines: { id: string; question: string; image: Buffer }[]): string {
-  writeFileSync(path, lines.map((l) => JSON.stringify({ id: l.id, question: l.question, options: ['yes', 'no'], answer: 'A', image: l.image.toString('base64') })).join('\n'));
-  return path;
-}
 
 describe('anchor lint: duplicates', () => {
   it('reports near-duplicate images and duplicate questions, with --json and in words', async () => {
     const project = join(cli.dir(), 'dups.anchor');
     const [a, b] = [distinctImage(21), distinctImage(22)];
-    const bench = jsonl(join(cli.dir(), 'bench.jsonl'), [
+    const bench = writeImageJsonl(join(cli.dir(), 'bench.jsonl'), [
       { id: 'a', question: 'What is shown?', image: a! },
       { id: 'b', question: 'Which colour?', image: b! },
       { id: 'a2', question: 'what is shown', image: a! },
     ]);
-    const copy = jsonl(join(cli.dir(), 'copy.jsonl'), [{ id: 'n', question: 'Anything?', image: await variantOf(b!, 'jpeg') }]);
+    const copy = writeImageJsonl(join(cli.dir(), 'copy.jsonl'), [{ id: 'n', question: 'Anything?', image: await variantOf(b!, 'jpeg') }]);
     expect(cli.anchor('import', bench, '--project', project, '--dataset', 'bench').code).toBe(0);
     expect(cli.anchor('import', copy, '--project', project, '--dataset', 'copy').code).toBe(0);
 

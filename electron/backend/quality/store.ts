@@ -14,6 +14,13 @@ export function unhashedImages(db: Db, after: string, limit: number): UnhashedIm
     ORDER BY im.hash LIMIT ?`).all(after, limit);
 }
 
+/** How many images items show have no stored hash yet: what a first check will decode. */
+export function unhashedImageCount(db: Db): number {
+  return db.prepare<[], number>(`SELECT count(*) FROM images im
+    WHERE EXISTS (SELECT 1 FROM item_images ii WHERE ii.image_hash = im.hash)
+      AND NOT EXISTS (SELECT 1 FROM image_dhashes h WHERE h.image_hash = im.hash)`).pluck().get() ?? 0;
+}
+
 export interface StoredHash { imageHash: string; whole: string | null; inner: string | null; flat: boolean; error: string | null }
 
 export function saveImageHashes(db: Db, rows: readonly StoredHash[]): void {

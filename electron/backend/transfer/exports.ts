@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
-import type { ParsedInput } from '@shared/contract';
+import { DEFAULT_DUPLICATE_THRESHOLD, type ParsedInput } from '@shared/contract';
+import { qualityMarkdown } from '@shared/reports/quality';
 import type { Db } from '../db/open';
 import type { ExportSelection } from '../formats/export-items';
 import { AppError } from '../errors';
@@ -9,11 +10,13 @@ import { exportVlmEvalKit } from '../formats/vlmevalkit-export';
 import { findDataset, readDatasetMeta } from '../datasets/datasets';
 import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/triplets/review-history-export';
 import { actorOf } from '../team/people/users';
+import { qualityReport } from '../quality-report/report';
 
 /** A dataset export; `userId` is who downloads it (null: the machine's owner), whose read rules its review history follows. */
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userId: string | null = null) {
   const dataset = findDataset(db, input.dataset);
   const out = resolve(input.out);
+  if (input.quality && input.format !== 'hf-parquet') throw new AppError('invalid_input', 'the quality report goes with the dataset card: export it with the hf-parquet format');
   try {
     const meta = readDatasetMeta(dataset.meta);
     const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden };
@@ -22,7 +25,7 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userI
       : input.format === 'hf-parquet'
         ? await exportHfParquet(db, dataset.id, out, {
           selection, license: input.license ?? meta.release?.license ?? 'other', citation: input.citation ?? meta.release?.citation ?? null,
-          shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name,
+          shardBytes: input.shardBytes ?? DEFAULT_SHARD_BYTES, name: dataset.name, quality: input.quality ? await qualityFiles(db, dataset.id) : undefined,
         })
         : await exportMmEvalPro(db, dataset.id, out, selection);
     const history = input.reviewHistory ? { reviewHistory: await reviewHistoryFiles(db, dataset.id, resolve(input.reviewHistory), selection, userId) } : {};
@@ -31,6 +34,12 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userI
     if (error instanceof AppError) throw error;
     throw new AppError('export_failed', `cannot write ${basename(out)}: ${(error as Error).message}`);
   }
+}
+
+/** The quality report as the card's section and as the JSON beside it. */
+async function qualityFiles(db: Db, datasetId: number): Promise<{ markdown: string; json: string }> {
+  const report = await qualityReport(db, datasetId, DEFAULT_DUPLICATE_THRESHOLD);
+  return { markdown: qualityMarkdown(report, '##'), json: `${JSON.stringify(report, null, 2)}\n` };
 }
 
 /** The review history and, beside it, the guidelines versions it names (when the dataset has any). */

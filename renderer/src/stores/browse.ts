@@ -1,7 +1,14 @@
 import { create } from 'zustand';
 import type { ItemStatus, Role } from '@shared/contract';
 
+/** Items with a near-duplicate image, with an exact duplicate question, or either (issue 36; from `quality.duplicates`). */
+export type DuplicateFilter = 'image' | 'question' | 'any';
+
+/** The dataset's questions, or its quality report. */
+export type BrowseView = 'questions' | 'quality';
+
 export interface BrowseFilters {
+  duplicates?: DuplicateFilter;
   source?: string;
   category?: string;
   role?: Role;
@@ -15,7 +22,9 @@ interface BrowseState {
   /** Index in the filtered list of the highlighted row, and the item it belongs to. */
   cursor: number;
   openItemId: number | null;
+  view: BrowseView;
   setDataset(id: number | null): void;
+  setView(view: BrowseView): void;
   setFilter<K extends keyof BrowseFilters>(key: K, value: BrowseFilters[K] | undefined): void;
   clearFilters(): void;
   setCursor(index: number): void;
@@ -28,7 +37,9 @@ export const useBrowse = create<BrowseState>((set) => ({
   filters: {},
   cursor: 0,
   openItemId: null,
+  view: 'questions',
   setDataset: (datasetId) => set({ datasetId, filters: {}, cursor: 0, openItemId: null }),
+  setView: (view) => set({ view }),
   setFilter: (key, value) =>
     set((s) => {
       const filters = { ...s.filters };
@@ -38,5 +49,6 @@ export const useBrowse = create<BrowseState>((set) => ({
     }),
   clearFilters: () => set({ filters: {}, cursor: 0 }),
   setCursor: (cursor) => set({ cursor }),
-  openItem: (openItemId) => set({ openItemId }),
+  // An item is read beside the question list, so opening one (from lint, a duplicate pair) shows the list.
+  openItem: (openItemId) => set(openItemId === null ? { openItemId } : { openItemId, view: 'questions' }),
 }));

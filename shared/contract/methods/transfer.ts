@@ -65,6 +65,8 @@ export const transferMethods = {
       citation: z.string().max(20000).optional(),
       /** hf-parquet: the largest shard, in bytes (a triplet is never split). */
       shardBytes: z.number().int().min(1).optional(),
+      /** hf-parquet: put the dataset's quality report in the card (a section) and beside it (`quality.json`). */
+      quality: z.boolean().default(false),
     }),
     output: z.object({
       path: z.string(), items: z.number().int(), questions: z.number().int(), shards: z.number().int().optional(),

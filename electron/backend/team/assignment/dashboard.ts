@@ -1,7 +1,8 @@
-import type { Dashboard, ProblemReason, TripletVerdicts } from '@shared/contract';
+import type { Dashboard, ProblemReason } from '@shared/contract';
 import { cohenKappa } from '@shared/scoring/agreement';
 import type { Db } from '../../db/open';
 import { listUsers } from '../people/users';
+import { verdictPairs } from './agreement';
 import { noTime, timeByPerson } from './store/time';
 import { annotatorLoads, checkerLoadsOf, dailyActivity, statusCounts, verdictRows } from './store/dashboard';
 
@@ -23,24 +24,16 @@ export function dashboard(db: Db, datasetId?: number): Dashboard {
   const activity = dailyActivity(db, DAYS, datasetId);
   const reviews = verdictRows(db, datasetId);
   const reasons = new Map<ProblemReason, number>();
-  const rounds = new Map<string, { checker: string; v: TripletVerdicts }[]>();
-  for (const { itemId, round, checker, verdicts: v } of reviews) {
+  for (const { verdicts: v } of reviews) {
     for (const q of [v.perception, v.knowledge]) if (q.verdict === 'problematic' && q.reason) reasons.set(q.reason, (reasons.get(q.reason) ?? 0) + 1);
-    const key = `${itemId}/${round}`;
-    rounds.set(key, [...(rounds.get(key) ?? []), { checker, v }]);
   }
   // Agreement per question of rounds both checkers finished; a pair is keyed by its two checkers in name order.
   const all: [string, string][] = [];
   const byPair = new Map<string, [string, string][]>();
-  for (const pair of rounds.values()) {
-    if (pair.length < 2) continue;
-    const [x, y] = [pair[0]!, pair[1]!].sort((m, n) => m.checker.localeCompare(n.checker)) as [typeof pair[0], typeof pair[0]];
-    const key = `${x.checker}\u0000${y.checker}`;
-    for (const role of ['perception', 'knowledge'] as const) {
-      const rating: [string, string] = [x.v[role].verdict, y.v[role].verdict];
-      all.push(rating);
-      byPair.set(key, [...(byPair.get(key) ?? []), rating]);
-    }
+  for (const { a, b, rating } of verdictPairs(reviews)) {
+    const key = `${a}\u0000${b}`;
+    all.push(rating);
+    byPair.set(key, [...(byPair.get(key) ?? []), rating]);
   }
   const overall = cohenKappa(all);
   return {

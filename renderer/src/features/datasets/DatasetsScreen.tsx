@@ -1,16 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { Database, FolderOpen, Sparkles, Upload } from 'lucide-react';
 import { useCall, useMutate } from '../../api/queries';
 import { EmptyState } from '../../components/EmptyState';
 import { Kbd } from '../../components/Kbd';
-import { useBrowse } from '../../stores/browse';
+import { useBrowse, type BrowseView } from '../../stores/browse';
 import { useDialogs } from '../../stores/dialogs';
 import { FilterBar } from './FilterBar';
 import { ExportMenu } from './ExportMenu';
 import { serverDownloads, useIsLead } from '../../api/download';
 import { ItemPanel } from './ItemPanel';
 import { QuestionList } from './QuestionList';
+import { useQuestionFilter } from './duplicate-filter';
+import { QualityView } from './QualityView';
 import { countOf } from '@shared/domain/count-words';
 
 /** Datasets: pick a dataset, filter and search its questions, open an item beside the list. */
@@ -19,7 +21,7 @@ export function DatasetsScreen() {
   const datasets = useCall('datasets.list', undefined, { enabled: Boolean(info.data?.project) });
   const show = useDialogs((s) => s.show);
   const openDemo = useMutate('projects.openDemo');
-  const { datasetId, setDataset, filters, openItemId, openItem } = useBrowse();
+  const { datasetId, setDataset, filters, openItemId, openItem, view, setView } = useBrowse();
   const canImport = useCapabilities().can('importFiles');
   const [shown, setShown] = useState(0);
   const isLead = useIsLead();
@@ -29,7 +31,7 @@ export function DatasetsScreen() {
   useEffect(() => {
     if (!datasets.isFetching && list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
   }, [list, datasetId, setDataset, datasets.isFetching]);
-  const filter = useMemo(() => ({ datasetId: datasetId ?? -1, ...filters }), [datasetId, filters]);
+  const filter = useQuestionFilter(datasetId, filters);
 
   if (info.data && !info.data.project) {
     return (
@@ -69,15 +71,33 @@ export function DatasetsScreen() {
         </div>
         <div className="screen-header__actions">
           {current && <span className="muted small">{current.format} · {countOf(current.itemCount, 'item')}</span>}
+          {isLead && datasetId !== null && <ViewSwitch view={view} onChange={setView} />}
           {isLead && serverDownloads && datasetId !== null && <ExportMenu datasetId={datasetId} />}
           {canImport && <button className="button button--primary" onClick={() => show('import')} data-testid="datasets.import"><Upload size={14} /> Import</button>}
         </div>
       </header>
-      {datasetId !== null && <FilterBar datasetId={datasetId} shown={shown} />}
-      <div className={`browse${openItemId !== null ? ' browse--split' : ''}`}>
-        {datasetId !== null && <QuestionList filter={filter} onTotal={setShown} />}
-        {openItemId !== null && <ItemPanel itemId={openItemId} onClose={() => openItem(null)} />}
-      </div>
+      {isLead && view === 'quality' && datasetId !== null ? <QualityView datasetId={datasetId} /> : (
+        <>
+          {datasetId !== null && <FilterBar datasetId={datasetId} shown={shown} />}
+          <div className={`browse${openItemId !== null ? ' browse--split' : ''}`}>
+            {datasetId !== null && <QuestionList filter={filter} onTotal={setShown} />}
+            {openItemId !== null && <ItemPanel itemId={openItemId} onClose={() => openItem(null)} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The lead's choice between the dataset's questions and its quality report. */
+function ViewSwitch(props: { view: BrowseView; onChange: (view: BrowseView) => void }) {
+  const views: [BrowseView, string][] = [['questions', 'Questions'], ['quality', 'Quality']];
+  return (
+    <div className="segmented segmented--small" role="group" aria-label="Show">
+      {views.map(([v, label]) => (
+        <button key={v} className={`segmented__item${props.view === v ? ' segmented__item--on' : ''}`} aria-pressed={props.view === v}
+          onClick={() => props.onChange(v)} data-testid={`datasets.view.${v}`}>{label}</button>
+      ))}
     </div>
   );
 }

@@ -6,18 +6,20 @@ type Format = 'vlmevalkit' | 'mmevalpro' | 'hf-parquet';
 
 /**
  * Export a dataset as a download: VLMEvalKit TSV, MMEvalPro JSON, or a Hugging Face release (hf-parquet: the folder
- * `anchor export` writes, zipped, with the licence its card states); only accepted triplets comes with their review history.
+ * `anchor export` writes, zipped, with the licence its card states and, when asked, the quality report); only accepted
+ * triplets comes with their review history.
  */
 export function ExportMenu(props: { datasetId: number }) {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<Format>('vlmevalkit');
   const [license, setLicense] = useState('');
   const [acceptedOnly, setAcceptedOnly] = useState(false);
+  const [quality, setQuality] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const run = async () => {
     setStatus('Preparing the download…');
     try {
-      const release = format === 'hf-parquet' && license.trim() ? { license: license.trim() } : {};
+      const release = format === 'hf-parquet' ? { quality, ...(license.trim() ? { license: license.trim() } : {}) } : {};
       const name = await downloadFile('export', { dataset: props.datasetId, format, acceptedOnly, reviewHistory: acceptedOnly, ...release });
       setStatus(`Downloaded ${name}`);
     } catch (error) {
@@ -40,6 +42,10 @@ export function ExportMenu(props: { datasetId: number }) {
             <label className="field"><span>Licence in the dataset card</span>
               <input value={license} onChange={(e) => setLicense(e.target.value)} placeholder="the imported release's, else other (e.g. cc-by-4.0)" data-testid="export.license" />
             </label>
+          )}
+          {format === 'hf-parquet' && (
+            <label className="export-menu__check"><input type="checkbox" checked={quality} onChange={(e) => setQuality(e.target.checked)} data-testid="export.quality" />
+              <span>With the quality report in the card (and quality.json)</span></label>
           )}
           <label className="export-menu__check"><input type="checkbox" checked={acceptedOnly} onChange={(e) => setAcceptedOnly(e.target.checked)} data-testid="export.accepted" />
             <span>Only accepted triplets, with their review history (a zip)</span></label>

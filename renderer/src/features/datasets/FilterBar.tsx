@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import type { ItemStatus, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
-import { useBrowse } from '../../stores/browse';
+import { useBrowse, type DuplicateFilter } from '../../stores/browse';
+import { useIsLead } from '../../api/download';
 import { countOf } from '@shared/domain/count-words';
 
 interface FacetSelectProps {
@@ -23,7 +24,24 @@ function FacetSelect(props: FacetSelectProps) {
   );
 }
 
-/** Filters by source, category, role and status, and a debounced text search (`/` focuses it). */
+const DUPLICATE_CHOICES: [DuplicateFilter, string][] = [
+  ['any', 'image or question'], ['image', 'near-duplicate image'], ['question', 'duplicate question'],
+];
+
+/** A lead's filter for items whose image has a near duplicate or whose question is an exact duplicate (issue 36). */
+function DuplicateSelect(props: { value: DuplicateFilter | undefined; onChange: (v: DuplicateFilter | undefined) => void }) {
+  return (
+    <label className="facet">
+      <span className="facet__label">Duplicates</span>
+      <select value={props.value ?? ''} onChange={(e) => props.onChange(DUPLICATE_CHOICES.find(([v]) => v === e.target.value)?.[0])} data-testid="filter.duplicates">
+        <option value="">All</option>
+        {DUPLICATE_CHOICES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** Filters by source, category, role and status (and, for a lead, duplicates), and a debounced text search (`/` focuses it). */
 export function FilterBar(props: { datasetId: number; shown: number }) {
   const { filters, setFilter, clearFilters } = useBrowse();
   const facets = useCall('questions.facets', { datasetId: props.datasetId });
@@ -38,6 +56,7 @@ export function FilterBar(props: { datasetId: number; shown: number }) {
     window.addEventListener('anchor:focus-search', focus);
     return () => window.removeEventListener('anchor:focus-search', focus);
   }, []);
+  const isLead = useIsLead();
   const f = facets.data;
   const active = Object.keys(filters).length > 0;
   return (
@@ -62,6 +81,7 @@ export function FilterBar(props: { datasetId: number; shown: number }) {
           <FacetSelect label="Status" value={filters.status} options={f.statuses} onChange={(v) => setFilter('status', v as ItemStatus | undefined)} testId="filter.status" />
         </>
       )}
+      {isLead && <DuplicateSelect value={filters.duplicates} onChange={(v) => setFilter('duplicates', v)} />}
       <div className="filter-bar__count" data-testid="datasets.count">{countOf(props.shown, 'question')}</div>
       {active && (
         <button className="button button--ghost" onClick={() => { setText(''); clearFilters(); }}>

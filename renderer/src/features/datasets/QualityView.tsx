@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import type { QualityReport } from '@shared/contract';
+import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, closestDistance, editedText, groupItems, kappaText, shareText } from '@shared/reports/quality';
+import { useCall } from '../../api/queries';
+import { useJobs } from '../../stores/jobs';
+import { DuplicateCompare } from './DuplicateCompare';
+
+function DuplicatesCard({ d, dataset }: { d: QualityReport['duplicates']; dataset: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const group = open === null ? undefined : d.imageGroups[open];
+  return (
+    <section className="card quality-card" data-testid="quality.duplicates">
+      <h2>Duplicates</h2>
+      <p>
+        {d.imageGroups.length} near-duplicate image group(s) (dHash, at most {d.threshold} of 64 bits differ): {d.withinDataset} within {dataset},{' '}
+        {d.acrossDatasets} reaching other datasets; {d.itemsWithNearDuplicate} item(s) have a near or exact copy.
+        {d.unhashable > 0 && ` ${d.unhashable} image(s) could not be hashed.`}
+      </p>
+      {d.imageGroups.length > 0 && (
+        <table className="rtable">
+          <thead><tr><th>Items</th><th>Closest (bits)</th><th /></tr></thead>
+          <tbody>
+            {d.imageGroups.map((g, k) => (
+              <tr key={k} data-testid="quality.group">
+                <td>{groupItems(g).join(', ')}</td>
+                <td>{closestDistance(g)}</td>
+                <td><button className="button button--ghost" onClick={() => setOpen(k)} data-testid="quality.group.compare">Side by side</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {group && <DuplicateCompare key={open} group={group} threshold={d.threshold} onClose={() => setOpen(null)} />}
+      <p>{d.questionGroups.length} exact duplicate question group(s) (same normalised text and images).</p>
+      {d.questionGroups.length > 0 && (
+        <table className="rtable" data-testid="quality.questions">
+          <thead><tr><th>Question</th><th>Where</th></tr></thead>
+          <tbody>
+            {d.questionGroups.map((g, k) => (
+              <tr key={k}><td>{g.text}</td><td>{g.questions.map((q) => `${q.dataset}/${q.extId} (${q.role})`).join(', ')}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function AgreementCard({ a }: { a: QualityReport['agreement'] }) {
+  return (
+    <section className="card quality-card" data-testid="quality.agreement">
+      <h2>Checker agreement</h2>
+      <p>The two checkers&apos; Pass/Problematic verdicts over {a.rounds} review round(s) both finished (METHODS §9).</p>
+      <table className="rtable">
+        <thead><tr><th>Question</th><th>Pairs</th><th>Raw agreement</th><th>Cohen&apos;s kappa</th></tr></thead>
+        <tbody>
+          {agreementRows(a).map((r) => (
+            <tr key={r.label} data-testid={`quality.agreement.${r.label.split(' ')[0]}`}>
+              <td>{r.label}</td><td>{r.value.n}</td><td>{shareText(r.value.percent)}</td><td>{kappaText(r.value.kappa)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function BlindCard({ b }: { b: QualityReport['blind'] }) {
+  return (
+    <section className="card quality-card" data-testid="quality.blind">
+      <h2>Answerable without the image</h2>
+      {!b ? <p className="muted">{BLIND_NOT_CHECKED}</p> : (
+        <table className="rtable">
+          <thead><tr><th>Role</th><th>Source</th><th>Questions</th><th>Answerable blind</th><th>Share</th></tr></thead>
+          <tbody>
+            {b.rows.map((r) => (
+              <tr key={`${r.role}/${r.source ?? ''}`}><td>{r.role}</td><td>{r.source ?? '—'}</td><td>{r.questions}</td><td>{r.blind}</td>
+                <td>{shareText(r.questions ? r.blind / r.questions : null)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function ProvenanceCard({ p }: { p: QualityReport['provenance'] }) {
+  const share = (n: number) => (p ? shareText(p.triplets ? n / p.triplets : null) : '');
+  return (
+    <section className="card quality-card" data-testid="quality.provenance">
+      <h2>Provenance</h2>
+      {!p ? <p className="muted">{NO_PROVENANCE}</p> : (
+        <p>{p.triplets} triplet(s): human-written {p.human} ({share(p.human)}), model-drafted and edited {p.draftedEdited} ({share(p.draftedEdited)}),
+          model-drafted unchanged {p.draftedUnchanged} ({share(p.draftedUnchanged)}){editedText(p.meanEditShare)}.</p>
+      )}
+    </section>
+  );
+}
+
+/** While the report is made: the first one of a project hashes its images, as a job whose progress shows here. */
+function QualityLoading() {
+  const hashing = useJobs((s) => Object.values(s.jobs).find((j) => j.kind === 'hash-images' && j.status === 'running'));
+  return (
+    <div className="quality" data-testid="quality.loading">
+      <p className="muted" role="status">
+        {hashing ? `${hashing.title}: ${hashing.done.toLocaleString()} of ${(hashing.total ?? 0).toLocaleString()}…` : 'Comparing every image of the project…'}
+      </p>
+    </div>
+  );
+}
+
+/** A dataset's quality report (issue 36): duplicates with a side-by-side view, checker agreement, blind answers, provenance. */
+export function QualityView(props: { datasetId: number }) {
+  const report = useCall('quality.report', { datasetId: props.datasetId });
+  if (report.isLoading) return <QualityLoading />;
+  if (report.error || !report.data) return <div className="quality"><p className="warning">{report.error?.message}</p></div>;
+  const r = report.data;
+  return (
+    <div className="quality" data-testid="quality.screen">
+      <DuplicatesCard d={r.duplicates} dataset={r.dataset.name} />
+      <AgreementCard a={r.agreement} />
+      <BlindCard b={r.blind} />
+      <ProvenanceCard p={r.provenance} />
+    </div>
+  );
+}
