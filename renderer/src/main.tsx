@@ -2,7 +2,9 @@ import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { call } from './api/call';
 import { invalidateScopes, queryClient, subscribeToBackend } from './api/queries';
+import { BACKEND_BACK } from './api/transport';
 import { App } from './app/App';
 import { runCommand } from './app/commands';
 import { startLocationSync } from './app/location-sync';
@@ -20,6 +22,12 @@ subscribeToBackend((event) => {
   if (event.type === 'job.progress' || event.type === 'job.finished') useJobs.getState().update(event.job);
   if (event.type === 'data.changed') void invalidateScopes(queryClient, event.scopes);
   if (event.type === 'ui.command') runCommand(event.command);
+});
+
+// Events sent while the stream was down are not replayed: at each (re)connection the jobs are read once, so a job that
+// started or ended in the gap shows as it is (an optimisation's screen would otherwise call a running one interrupted).
+window.addEventListener(BACKEND_BACK, () => {
+  call('jobs.list').then((jobs) => jobs.forEach((job) => useJobs.getState().update(job)), () => undefined);
 });
 
 // The URL names the screen and what is open on it; the stores take it before the first render.

@@ -44,7 +44,11 @@ export function OptimizeScreen() {
   const list = useCall('optimizations.list', {}, { refetchInterval: running ? 1000 : false });
   const rows = list.data ?? [];
   const anyRunning = running || rows.some((o) => o.status === 'running');
-  const open = useCall('optimizations.get', { id: optimizationId ?? -1 }, { enabled: optimizationId !== null, refetchInterval: anyRunning ? 1000 : false });
+  // The open optimisation polls while it says it runs, whatever the list or the job events say.
+  const open = useCall('optimizations.get', { id: optimizationId ?? -1 }, {
+    enabled: optimizationId !== null,
+    refetchInterval: (query) => (anyRunning || query.state.data?.optimization.status === 'running' ? 1000 : false),
+  });
   const go = useNavigation((s) => s.go);
 
   // Open the newest only when nothing is open or what is open is not in this project. A just-started optimisation is
