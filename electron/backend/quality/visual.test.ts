@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { png, projectDb, until, withProject } from '../../../test/fixtures';
+import { projectDb, until, withProject } from '../../../test/fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
+import { knowingReply, writeTriplets } from '../../../test/visual-fixtures';
 import { blindSummary } from './visual-results';
 
 /**
@@ -17,18 +18,9 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
 
-const roles = ['Origin', 'Perception', 'Knowledge'];
-
-/** `knows`: the questions ("T1 Origin") answered B; a question of `unread` triplets gets a reply no rule can read. */
+/** A local model server answering as `knowingReply`, saved as endpoint `name`. */
 async function model(name: string, knows: string[], unread = ''): Promise<FakeOpenAI> {
-  const server = new FakeOpenAI({
-    reply: (prompt) => {
-      const asked = /(\w+) question of triplet (\d)/.exec(prompt);
-      const id = asked ? `T${asked[2]} ${asked[1]}` : '';
-      if (knows.includes(id)) return 'B';
-      return unread && id.startsWith(unread) ? 'I cannot see any picture.' : 'A';
-    },
-  });
+  const server = new FakeOpenAI({ reply: knowingReply(knows, unread) });
   servers.push(server);
   const baseUrl = await server.start();
   await t.backend.call('endpoints.save', { endpoint: { name, baseUrl, model: `${name}-llm`, kind: name === 'vision' ? 'vision' : 'text' } });
@@ -36,13 +28,7 @@ async function model(name: string, knows: string[], unread = ''): Promise<FakeOp
 }
 
 async function importTriplets(): Promise<number> {
-  const rows = [1, 2, 3, 4].flatMap((n) => roles.map((evalType) => ({
-    triplet_id: n, question: `${evalType} question of triplet ${n}`, choices: ['one', 'two', 'three'], answer: 'B', eval_type: evalType,
-    image: png(10 + n, 8, `#${(0x204060 + n * 0x0a0a0a).toString(16).slice(-6)}`).toString('base64'), source: n % 2 ? 'MMMU' : 'ScienceQA',
-  })));
-  const file = join(t.dir, 'triplets.json');
-  writeFileSync(file, JSON.stringify(rows));
-  return (await t.backend.call('imports.run', { files: [file], dataset: 'triplets' })).datasetId;
+  return (await t.backend.call('imports.run', { files: [writeTriplets(t.dir)], dataset: 'triplets' })).datasetId;
 }
 
 async function check(input: { datasetId: number; textOnly: string[]; vision?: string[] }) {
