@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCapabilities } from '../../api/capabilities';
 import { Database, FolderOpen, Sparkles, Upload } from 'lucide-react';
 import { useCall, useMutate } from '../../api/queries';
@@ -7,6 +7,7 @@ import { Kbd } from '../../components/Kbd';
 import { useBrowse } from '../../stores/browse';
 import { useDialogs } from '../../stores/dialogs';
 import { FilterBar } from './FilterBar';
+import { useBrowseFilter } from './blind-filter';
 import { ExportMenu } from './ExportMenu';
 import { serverDownloads, useIsLead } from '../../api/download';
 import { ItemPanel } from './ItemPanel';
@@ -29,7 +30,7 @@ export function DatasetsScreen() {
   useEffect(() => {
     if (!datasets.isFetching && list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
   }, [list, datasetId, setDataset, datasets.isFetching]);
-  const filter = useMemo(() => ({ datasetId: datasetId ?? -1, ...filters }), [datasetId, filters]);
+  const filter = useBrowseFilter(datasetId, filters, isLead);
 
   if (info.data && !info.data.project) {
     return (

@@ -4,6 +4,7 @@ import type { ItemStatus, Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
 import { useBrowse } from '../../stores/browse';
 import { countOf } from '@shared/domain/count-words';
+import { BlindFilter } from './blind-filter';
 
 interface FacetSelectProps {
   label: string; value: string | undefined; options: { value: string; count: number }[]; onChange: (v: string | undefined) => void; testId: string;
@@ -62,6 +63,7 @@ export function FilterBar(props: { datasetId: number; shown: number }) {
           <FacetSelect label="Status" value={filters.status} options={f.statuses} onChange={(v) => setFilter('status', v as ItemStatus | undefined)} testId="filter.status" />
         </>
       )}
+      <BlindFilter datasetId={props.datasetId} />
       <div className="filter-bar__count" data-testid="datasets.count">{countOf(props.shown, 'question')}</div>
       {active && (
         <button className="button button--ghost" onClick={() => { setText(''); clearFilters(); }}>
