@@ -122,4 +122,33 @@ describe('the visual-dependency check (issue 36 item 1)', () => {
     expect(lines.filter((l) => cell(l, 'answerable_without_image') === 'yes').map((l) => `${cell(l, 'triplet_id')} ${cell(l, 'role')} ${cell(l, 'answered_without_image')}`))
       .toEqual(['1 origin 1/1', '3 knowledge 1/1']);
   });
+
+  it('keeps no reading for a failed request and asks it next time; a cancelled check cancels its runs', async () => {
+    const datasetId = await importTriplets();
+    t.backend.state.runs.retry = { maxAttempts: 2, maxRateLimited: 20, baseDelayMs: 5, maxDelayMs: 20 };
+    const m1 = await model('m1', ['T1 Origin']);
+    m1.configure({ fault: (prompt) => (prompt.includes('Origin question of triplet 2') ? { kind: '500' } : { kind: 'ok' }) });
+    const first = await check({ datasetId, textOnly: ['m1'] });
+    expect(first.questions).toHaveLength(11);
+    expect(first.questions.some((q) => q.extId === '2' && q.role === 'origin')).toBe(false);
+    m1.configure({ fault: () => ({ kind: 'ok' }) });
+    const delivered = m1.delivered();
+    const second = await check({ datasetId, textOnly: ['m1'] });
+    expect(second.questions).toHaveLength(12);
+    expect(m1.delivered()).toBe(delivered + 1);
+
+    // A new model held mid-check: cancelling the check cancels its run, and nothing is kept for that model.
+    const m2 = await model('m2', []);
+    m2.hold();
+    const { jobId } = await t.backend.call('quality.checkVisual', { datasetId, textOnly: ['m1', 'm2'] });
+    await until(() => m2.waiting() > 0);
+    await t.backend.call('jobs.cancel', { id: jobId });
+    await until(() => t.backend.jobs.get(jobId)?.status !== 'running');
+    expect(t.backend.jobs.get(jobId)?.status).toBe('cancelled');
+    const runs = (await t.backend.call('runs.list')).filter((r) => r.name.includes(': m2 '));
+    expect(runs.map((r) => r.status)).toEqual(['cancelled']);
+    m2.release();
+    const after = await t.backend.call('quality.visual', { datasetId });
+    expect(after.questions.every((q) => q.readings.every((r) => r.model === 'm1'))).toBe(true);
+  });
 });
