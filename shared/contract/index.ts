@@ -63,6 +63,7 @@ export * from './optimize-entities';
 export * from './interop-entities';
 export * from './grading-entities';
 export * from './quality-entities';
+export * from './visual-entities';
 export * from './transport';
 export { questionFilterSchema, type QuestionFilter } from './methods/items';
 export { importFormatSchema, exportFormatSchema, type ImportResult } from './methods/transfer';

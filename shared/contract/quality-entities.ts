@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, recordIdSchema } from '../domain/entity';
+import { blindSummarySchema } from './visual-entities';
 
 /**
  * Near duplicates are image pairs whose dHashes differ in at most this many of 64 bits (METHODS §9, DECISIONS 229):
@@ -50,10 +51,8 @@ export const qualityReportInputSchema = z.object({
 /** Raw agreement and Cohen's kappa over n verdict pairs (null when undefined: no pairs, or one label throughout). */
 const agreementSchema = z.object({ n: countSchema, percent: z.number().nullable(), kappa: z.number().nullable() });
 
-/** Questions answerable without the image, per role and source (the visual-dependency check, METHODS §9). */
-export const qualityBlindSchema = z.object({
-  rows: z.array(z.object({ role: z.string(), source: z.string().nullable(), questions: countSchema, blind: countSchema })),
-});
+/** Questions answerable without the image, per role and per source: the visual-dependency check's summary. */
+export const qualityBlindSchema = blindSummarySchema;
 
 /** Who wrote the triplets: by hand, drafted by a model and edited, or drafted and left unchanged. */
 export const qualityProvenanceSchema = z.object({

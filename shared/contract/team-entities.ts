@@ -163,7 +163,7 @@ export const revisionSchema = z.object({
 export type Revision = z.infer<typeof revisionSchema>;
 
 export const lintRules = ['answer_not_option', 'duplicate_options', 'missing_image', 'empty_question', 'missing_role', 'too_few_options',
-  'near_duplicate_image', 'duplicate_question'] as const;
+  'near_duplicate_image', 'duplicate_question', 'answerable_without_image'] as const;
 export const lintFindingSchema = z.object({
   rule: z.enum(lintRules),
   itemId: recordIdSchema,

@@ -52,10 +52,16 @@ function agreementMarkdown(a: QualityReport['agreement']): string[] {
     ...agreementRows(a).map((r) => `| ${r.label} | ${r.value.n} | ${shareText(r.value.percent)} | ${kappaText(r.value.kappa)} |`), ''];
 }
 
+/** The blind section's rows: per role, then per source (questions of no source under "none"). */
+export function blindRows(b: NonNullable<QualityReport['blind']>): { by: string; key: string; checked: number; blind: number; share: number }[] {
+  return [...b.byRole.map((r) => ({ by: 'role', ...r })), ...b.bySource.map((r) => ({ by: 'source', ...r, key: r.key || 'none' }))];
+}
+
 function blindMarkdown(b: QualityReport['blind']): string[] {
   if (!b) return ['## Answerable without the image', '', `${BLIND_NOT_CHECKED[0]!.toUpperCase()}${BLIND_NOT_CHECKED.slice(1)}.`, ''];
-  return ['## Answerable without the image', '', '| role | source | questions | answerable blind | share |', '|---|---|---|---|---|',
-    ...b.rows.map((r) => `| ${r.role} | ${cell(r.source ?? '—')} | ${r.questions} | ${r.blind} | ${shareText(r.questions ? r.blind / r.questions : null)} |`), ''];
+  return ['## Answerable without the image', '', `${b.blind} of ${b.checked} checked question(s) (${shareText(b.checked ? b.blind / b.checked : null)}).`, '',
+    '| by | value | checked | answerable blind | share |', '|---|---|---|---|---|',
+    ...blindRows(b).map((r) => `| ${r.by} | ${cell(r.key)} | ${r.checked} | ${r.blind} | ${shareText(r.share)} |`), ''];
 }
 
 /** How much of the drafted words people changed on average, when any triplet was drafted. */

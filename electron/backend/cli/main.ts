@@ -12,6 +12,7 @@ import { registerOptimize } from './optimize';
 import { registerRegions } from './regions';
 import { registerDoctor } from './doctor';
 import { registerGrade } from './grade';
+import { registerCheck } from './check';
 
 /** `anchor` — the studio's command line: the same services as the desktop app and the browser studio. */
 const program = new Command('anchor')
@@ -29,6 +30,7 @@ registerOptimize(program);
 registerRegions(program);
 registerDoctor(program);
 registerGrade(program);
+registerCheck(program);
 program.parseAsync(process.argv).catch((error: Error) => {
   process.stderr.write(`anchor: ${error.message}\n`);
   process.exit(1);

@@ -26,6 +26,11 @@ export interface ExportItem {
 export interface ExportSelection {
   acceptedOnly: boolean;
   includeOverridden: boolean;
+  /**
+   * Columns a domain above the formats adds to each question's row, by question id (the visual-dependency check's
+   * `answerable_without_image`, docs/FORMATS.md); written after the question's own extra columns, so they are current.
+   */
+  questionColumns?: ReadonlyMap<number, Readonly<Record<string, string>>>;
 }
 
 /** An object stored as JSON text (`meta` columns, which imports always write as objects); anything else reads as {}. */

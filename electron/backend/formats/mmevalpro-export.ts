@@ -35,7 +35,10 @@ export function* mmevalproRows(db: Db, datasetId: number, selection?: ExportSele
           eval_type: evalTypeFromRole(q.role),
         },
         // Once a dataset has been through review, every row says its triplet's state and whether a lead overrode it.
-        extra: { ...extraColumns(q.meta), ...(item.review ? { review_state: item.review.state, lead_override: item.review.leadOverride } : {}) },
+        extra: {
+          ...extraColumns(q.meta), ...(item.review ? { review_state: item.review.state, lead_override: item.review.leadOverride } : {}),
+          ...selection?.questionColumns?.get(q.id),
+        },
         imageHash: q.meta.noImage ? null : item.imageHashes[imagePosition] ?? null,
       };
       questions++;

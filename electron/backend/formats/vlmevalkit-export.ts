@@ -23,7 +23,9 @@ function headerFor(db: Db, datasetId: number, storedColumns: string[] | undefine
   const filled = filledGroupings(db, datasetId, selection?.acceptedOnly ?? false);
   const empty = new Set([filled.category ? null : 'category', filled.l2Category ? null : 'l2-category', filled.split ? null : 'split']);
   const kept = base.filter((c) => !empty.has(c));
-  return [...kept, ...(triplets ? TRIPLET_COLUMNS.filter((c) => !kept.includes(c)) : []), ...(hasReviewWorkflow(db, datasetId) ? REVIEW_COLUMNS : [])];
+  const added = [...new Set([...(selection?.questionColumns?.values() ?? [])].flatMap((c) => Object.keys(c)))].filter((c) => !kept.includes(c));
+  const review = hasReviewWorkflow(db, datasetId) ? REVIEW_COLUMNS : [];
+  return [...kept, ...(triplets ? TRIPLET_COLUMNS.filter((c) => !kept.includes(c)) : []), ...review, ...added];
 }
 
 /** A question's row as cells by column. */
@@ -74,7 +76,7 @@ export async function exportVlmEvalKit(db: Db, datasetId: number, storedColumns:
             written.set(key, index);
           }
         }
-        const cells = questionCells(item, q, index, image, tripletColumns);
+        const cells = { ...questionCells(item, q, index, image, tripletColumns), ...selection?.questionColumns?.get(q.id) };
         await circular.before(q);
         await put(row(cells));
         await circular.after(q, cells);

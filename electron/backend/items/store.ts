@@ -59,6 +59,7 @@ export function questionWhere(filter: QuestionFilter): SqlClause {
   if (filter.role !== undefined) { clauses.push('q.role = ?'); params.push(filter.role); }
   if (filter.status !== undefined) { clauses.push('i.status = ?'); params.push(filter.status); }
   if (filter.itemIds !== undefined) { clauses.push('i.id IN (SELECT value FROM json_each(?))'); params.push(JSON.stringify(filter.itemIds)); }
+  if (filter.questionIds !== undefined) { clauses.push('q.id IN (SELECT value FROM json_each(?))'); params.push(JSON.stringify(filter.questionIds)); }
   if (filter.excludeItemIds?.length) { clauses.push('i.id NOT IN (SELECT value FROM json_each(?))'); params.push(JSON.stringify(filter.excludeItemIds)); }
   const text = filter.text?.trim();
   if (text) {

@@ -4,6 +4,7 @@ import type { JobControl } from '../jobs/registry';
 import { AppError } from '../errors';
 import { listDatasets } from '../datasets/datasets';
 import { findDuplicates } from '../quality/duplicates';
+import { blindSummary } from '../quality/visual-results';
 import { checkerAgreement } from '../team/assignment/agreement';
 import { provenanceCounts } from '../team/drafting/provenance';
 
@@ -18,7 +19,7 @@ export async function qualityReport(db: Db, datasetId: number, threshold: number
     dataset: { id: dataset.id, name: dataset.name, items: dataset.itemCount, questions: dataset.questionCount },
     duplicates: await duplicatesSection(db, datasetId, threshold, control),
     agreement: checkerAgreement(db, datasetId),
-    blind: blindSection(),
+    blind: blindSection(db, datasetId),
     provenance: provenanceSection(db, datasetId),
   };
 }
@@ -40,9 +41,9 @@ export async function duplicatesSection(db: Db, datasetId: number, threshold: nu
   };
 }
 
-/** Questions answerable without the image, per role and source: the visual-dependency check fills it once it has run. */
-export function blindSection(): QualityReport['blind'] {
-  return null;
+/** Questions answerable without the image, per role and source (METHODS §10); null until the dataset is checked. */
+export function blindSection(db: Db, datasetId: number): QualityReport['blind'] {
+  return blindSummary(db, datasetId);
 }
 
 /** Human-written against model-drafted triplets (METHODS §10); null while the dataset has no written triplet. */

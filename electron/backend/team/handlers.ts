@@ -10,6 +10,7 @@ import { dashboard } from './assignment/dashboard';
 import { tripletHistory } from './triplets/history';
 import { lintProject } from './triplets/lint';
 import { duplicateFindings } from '../quality/lint';
+import { visualFindings } from '../quality/visual-results';
 import { loginAlerts } from './people/login-alerts';
 import { listQueue, queueNeighbour } from './assignment/queues';
 import { submitReview } from './triplets/reviews';
@@ -96,7 +97,7 @@ export function teamHandlers(team: TeamContext): Pick<Handlers, TeamMethod | Dra
     'team.loginAlerts': () => loginAlerts(db()),
     'lint.run': async ({ datasetId }) => {
       const project = db();
-      return { findings: [...lintProject(project, datasetId), ...(await duplicateFindings(project, datasetId))] };
+      return { findings: [...lintProject(project, datasetId), ...(await duplicateFindings(project, datasetId)), ...visualFindings(project, datasetId)] };
     },
   };
 }

@@ -11,6 +11,7 @@ import { findDataset, readDatasetMeta } from '../datasets/datasets';
 import { exportGuidelines, exportReviewHistory, guidelinesPathOf } from '../team/triplets/review-history-export';
 import { actorOf } from '../team/people/users';
 import { qualityReport } from '../quality-report/report';
+import { blindColumns } from '../quality/visual-results';
 
 /** A dataset export; `userId` is who downloads it (null: the machine's owner), whose read rules its review history follows. */
 export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userId: string | null = null) {
@@ -19,7 +20,7 @@ export async function runExport(db: Db, input: ParsedInput<'exports.run'>, userI
   if (input.quality && input.format !== 'hf-parquet') throw new AppError('invalid_input', 'the quality report goes with the dataset card: export it with the hf-parquet format');
   try {
     const meta = readDatasetMeta(dataset.meta);
-    const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden };
+    const selection = { acceptedOnly: input.acceptedOnly, includeOverridden: input.includeOverridden, questionColumns: blindColumns(db, dataset.id) };
     const counts = input.format === 'vlmevalkit'
       ? await exportVlmEvalKit(db, dataset.id, dataset.format === 'vlmevalkit' ? meta.columns : undefined, out, selection)
       : input.format === 'hf-parquet'

@@ -14,6 +14,8 @@ export interface BrowseFilters {
   role?: Role;
   status?: ItemStatus;
   text?: string;
+  /** Only questions the visual-dependency check flags as answerable without the image. */
+  blind?: boolean;
 }
 
 interface BrowseState {

@@ -11,6 +11,8 @@ export const questionFilterSchema = z.object({
   /** Case-insensitive substring of the question text, the item's id or its options. */
   text: z.string().max(500).optional(),
   itemIds: z.array(z.number().int()).max(50_000).optional(),
+  /** Only these questions (the browser's "answerable without the image" filter, from `quality.visual`). */
+  questionIds: z.array(z.number().int()).max(50_000).optional(),
   excludeItemIds: z.array(z.number().int()).max(50_000).optional(),
 });
 export type QuestionFilter = z.infer<typeof questionFilterSchema>;

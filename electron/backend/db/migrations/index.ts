@@ -16,6 +16,7 @@ import summaryRevisions from './0015_summary_revisions.sql?raw';
 import endpointConfirmations from './0016_endpoint_confirmations.sql?raw';
 import gradings from './0017_gradings.sql?raw';
 import imageHashes from './0018_image_hashes.sql?raw';
+import visualChecks from './0019_visual_checks.sql?raw';
 import tripletProvenance from './0020_triplet_provenance.sql?raw';
 
 // By file name, in order; the version is the name's number.
@@ -25,7 +26,7 @@ const files: Record<string, string> = {
   '0009_run_batches': runBatches, '0010_team_extras': teamExtras, '0011_run_summaries': runSummaries, '0012_summary_reads': summaryReads,
   '0013_comparison_parts': comparisonParts, '0014_board_revisions': boardRevisions, '0015_summary_revisions': summaryRevisions,
   '0016_endpoint_confirmations': endpointConfirmations, '0017_gradings': gradings,
-  '0018_image_hashes': imageHashes, '0020_triplet_provenance': tripletProvenance,
+  '0018_image_hashes': imageHashes, '0019_visual_checks': visualChecks, '0020_triplet_provenance': tripletProvenance,
 };
 
 /** Numbered migrations in order. Files are never edited once released: add a new one instead. */

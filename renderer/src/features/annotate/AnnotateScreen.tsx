@@ -12,6 +12,7 @@ import { StatusPill } from '../workflow/StatusPill';
 import { lockReason, notesToAnswer, optionIndexForKey, saveLabel } from './annotate-status';
 import { ConflictPanel } from './ConflictPanel';
 import { DraftForm, type OptionAdders } from './DraftForm';
+import { BlindFlag } from './BlindFlag';
 import { HistoryPanel } from './HistoryPanel';
 import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { WorkTime } from '../workflow/WorkTime';
@@ -88,6 +89,7 @@ export function AnnotateScreen() {
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
           <AnnotateBar a={a} t={t} submit={submit} />
           <AnnotateNotice notice={a.notice} />
+          <BlindFlag itemId={t.itemId} role="origin" />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}
           {!t.can.edit && <p className="workflow__lock" data-testid="annotate.locked">{lockReason(t, a.user?.id)}</p>}

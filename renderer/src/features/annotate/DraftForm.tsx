@@ -8,6 +8,7 @@ import { RoleBadge } from '../../components/RoleBadge';
 import { addOptionAtEnd, backspaceInOption, enterInOption, removeOption, type OptionEdit } from './option-editing';
 import { optionKeyAction, visibleIssue } from './draft-form-rules';
 import { ReviewNotes } from './ReviewNotes';
+import { BlindFlag } from './BlindFlag';
 
 const purpose: Record<DraftRole, string> = {
   perception: 'Ask about what the image shows — what a model must see to answer the original.',
@@ -145,6 +146,7 @@ export function DraftForm(props: {
         <span className="muted small">{purpose[role]}</span>
       </header>
       <ReviewNotes role={role} reviews={props.notes} canReply={props.canReply} />
+      <BlindFlag itemId={props.itemId} role={role} />
       <label className="field">
         <span>Question</span>
         <textarea ref={props.textRef} rows={2} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} onBlur={() => touch('text')}

@@ -7,11 +7,11 @@ import { Kbd } from '../../components/Kbd';
 import { useBrowse, type BrowseView } from '../../stores/browse';
 import { useDialogs } from '../../stores/dialogs';
 import { FilterBar } from './FilterBar';
+import { useBrowseFilter } from './blind-filter';
 import { ExportMenu } from './ExportMenu';
 import { serverDownloads, useIsLead } from '../../api/download';
 import { ItemPanel } from './ItemPanel';
 import { QuestionList } from './QuestionList';
-import { useQuestionFilter } from './duplicate-filter';
 import { QualityView } from './QualityView';
 import { countOf } from '@shared/domain/count-words';
 
@@ -31,7 +31,7 @@ export function DatasetsScreen() {
   useEffect(() => {
     if (!datasets.isFetching && list.length > 0 && !list.some((d) => d.id === datasetId)) setDataset(list[0]!.id);
   }, [list, datasetId, setDataset, datasets.isFetching]);
-  const filter = useQuestionFilter(datasetId, filters);
+  const filter = useBrowseFilter(datasetId, filters, isLead);
 
   if (info.data && !info.data.project) {
     return (

@@ -5,6 +5,7 @@ import { useCall } from '../../api/queries';
 import { useBrowse, type DuplicateFilter } from '../../stores/browse';
 import { useIsLead } from '../../api/download';
 import { countOf } from '@shared/domain/count-words';
+import { BlindFilter } from './blind-filter';
 
 interface FacetSelectProps {
   label: string; value: string | undefined; options: { value: string; count: number }[]; onChange: (v: string | undefined) => void; testId: string;
@@ -82,6 +83,7 @@ export function FilterBar(props: { datasetId: number; shown: number }) {
         </>
       )}
       {isLead && <DuplicateSelect value={filters.duplicates} onChange={(v) => setFilter('duplicates', v)} />}
+      <BlindFilter datasetId={props.datasetId} />
       <div className="filter-bar__count" data-testid="datasets.count">{countOf(props.shown, 'question')}</div>
       {active && (
         <button className="button button--ghost" onClick={() => { setText(''); clearFilters(); }}>

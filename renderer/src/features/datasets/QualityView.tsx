@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { QualityReport } from '@shared/contract';
-import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, closestDistance, editedText, groupItems, kappaText, shareText } from '@shared/reports/quality';
+import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, blindRows, closestDistance, editedText, groupItems, kappaText, shareText } from '@shared/reports/quality';
 import { useCall } from '../../api/queries';
 import { useJobs } from '../../stores/jobs';
 import { DuplicateCompare } from './DuplicateCompare';
@@ -70,15 +70,17 @@ function BlindCard({ b }: { b: QualityReport['blind'] }) {
     <section className="card quality-card" data-testid="quality.blind">
       <h2>Answerable without the image</h2>
       {!b ? <p className="muted">{BLIND_NOT_CHECKED}</p> : (
-        <table className="rtable">
-          <thead><tr><th>Role</th><th>Source</th><th>Questions</th><th>Answerable blind</th><th>Share</th></tr></thead>
-          <tbody>
-            {b.rows.map((r) => (
-              <tr key={`${r.role}/${r.source ?? ''}`}><td>{r.role}</td><td>{r.source ?? '—'}</td><td>{r.questions}</td><td>{r.blind}</td>
-                <td>{shareText(r.questions ? r.blind / r.questions : null)}</td></tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p>{b.blind} of {b.checked} checked question(s) ({shareText(b.checked ? b.blind / b.checked : null)}) answerable without the image.</p>
+          <table className="rtable">
+            <thead><tr><th>By</th><th>Value</th><th>Checked</th><th>Answerable blind</th><th>Share</th></tr></thead>
+            <tbody>
+              {blindRows(b).map((r) => (
+                <tr key={`${r.by}/${r.key}`}><td>{r.by}</td><td>{r.key}</td><td>{r.checked}</td><td>{r.blind}</td><td>{shareText(r.share)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ const ruleLabels: Record<LintFinding['rule'], string> = {
   too_few_options: 'Too few options',
   near_duplicate_image: 'Near-duplicate image',
   duplicate_question: 'Duplicate question',
+  answerable_without_image: 'Answerable without the image',
 };
 
 /** Dataset lint: each finding names its item, and opens it in the Datasets browser. */

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { contract, apiErrorSchema, type VisualResults } from '@shared/contract';
+import { AppError } from '../errors';
+import { projectCommand, type Common } from './commands';
+import { datasetId } from './eval';
+import { numeric, parseOptions, type NumberOption } from './options';
+import { finishedJob } from './wait';
+
+interface VisualOptions extends Common { dataset: string; textOnly: string; vision?: string; threshold?: NumberOption; judge?: string }
+
+const names = (list: string | undefined) => (list ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+
+/** The check's results as text: the panel, the flagged questions, and each triplet with a role answerable blind. */
+export function visualLines(r: VisualResults): string[] {
+  const flagged = r.questions.filter((q) => q.blind);
+  const seeing = (q: VisualResults['questions'][number]) => (q.visionAsked ? `, ${q.visionRight}/${q.visionAsked} with it` : '');
+  const role = (v: boolean | null) => (v === null ? '–' : v ? 'blind' : 'needs image');
+  return [
+    `${r.questions.length} questions checked by ${r.textOnly.length} text-only model(s) (${r.textOnly.join(', ')})`
+      + `${r.vision.length ? ` and ${r.vision.length} vision model(s) (${r.vision.join(', ')})` : ''}; `
+      + `flagged when more than ${Math.round(r.threshold * 100)}% answer without the image: ${flagged.length}`,
+    ...flagged.map((q) => `  item ${q.extId} ${q.role} (question #${q.questionId}): ${q.blindRight}/${q.blindAsked} right without the image${seeing(q)}`),
+    ...r.triplets.filter((t) => t.origin || t.perception || t.knowledge)
+      .map((t) => `  triplet ${t.extId}: origin ${role(t.origin)} · perception ${role(t.perception)} · knowledge ${role(t.knowledge)}`),
+  ];
+}
+
+/** `anchor check visual`: MMStar's coarse filter over a dataset (METHODS §10), with progress; prints the flags. */
+export function registerCheck(program: Command): void {
+  const check = program.command('check').description('checks that build a better benchmark (issue 36)');
+  projectCommand(check, 'visual', (c) => c
+    .description('ask text-only models each question without its image (and vision models with it); flag questions answerable blind')
+    .requiredOption('--dataset <name>', 'dataset name')
+    .requiredOption('--text-only <endpoints>', 'text-only endpoints, comma-separated (asked without the image, MMStar\'s 2-shot prompt)')
+    .option('--vision <endpoints>', 'vision endpoints, comma-separated (asked with the image, for comparison)')
+    .option('--threshold <share>', 'flag when more than this share of the text-only models answer right (MMStar: 0.25, more than 2 of 8)', numeric)
+    .option('--judge <endpoint>', 'a judge for replies the rules cannot read'),
+  async (backend, out, opts: VisualOptions) => {
+    const input = parseOptions(contract['quality.checkVisual'].input, {
+      datasetId: await datasetId(backend, opts.dataset), textOnly: names(opts.textOnly), vision: names(opts.vision),
+      threshold: opts.threshold, judge: opts.judge ?? null,
+    }, { datasetId: '--dataset', textOnly: '--text-only', vision: '--vision', threshold: '--threshold' });
+    const stop = out.follow(backend);
+    const { jobId } = await backend.call('quality.checkVisual', input);
+    const job = await finishedJob(backend, jobId).finally(stop);
+    if (job.status !== 'done') {
+      const error = apiErrorSchema.safeParse(job.error);
+      throw new AppError(error.success ? error.data.code : 'internal', error.success ? error.data.message : `${job.title} ${job.status}`);
+    }
+    const r = await backend.call('quality.visual', { datasetId: input.datasetId });
+    out.result(r, () => visualLines(r).join('\n'));
+  });
+}
