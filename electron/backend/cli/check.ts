@@ -25,7 +25,7 @@ export function visualLines(r: VisualResults): string[] {
   ];
 }
 
-/** `anchor check visual`: MMStar's coarse filter over a dataset (METHODS §10), with progress; prints the flags. */
+/** `anchor check visual`: MMStar's coarse filter over a dataset (METHODS §11), with progress; prints the flags. */
 export function registerCheck(program: Command): void {
   const check = program.command('check').description('checks that build a better benchmark (issue 36)');
   projectCommand(check, 'visual', (c) => c

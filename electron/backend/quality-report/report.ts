@@ -41,7 +41,7 @@ export async function duplicatesSection(db: Db, datasetId: number, threshold: nu
   };
 }
 
-/** Questions answerable without the image, per role and source (METHODS §10); null until the dataset is checked. */
+/** Questions answerable without the image, per role and source (METHODS §11); null until the dataset is checked. */
 export function blindSection(db: Db, datasetId: number): QualityReport['blind'] {
   return blindSummary(db, datasetId);
 }

@@ -25,7 +25,7 @@ export interface VisualDeps {
   now: () => Date;
 }
 
-/** MMStar's text-only protocol, word for word: its system message and two worked examples (METHODS §10). */
+/** MMStar's text-only protocol, word for word: its system message and two worked examples (METHODS §11). */
 export const BLIND_TEMPLATE = 'mmstar-llm-2shot';
 /** Vision models are asked as VLMEvalKit asks a multiple-choice question, the image first. */
 export const VISION_TEMPLATE = 'vlmevalkit-mcq';

@@ -18,7 +18,7 @@ export const qualityMethods = {
     output: qualityReportSchema,
   }),
   /**
-   * MMStar's coarse filter (METHODS §10): each text-only model is asked every question without its image, each vision
+   * MMStar's coarse filter (METHODS §11): each text-only model is asked every question without its image, each vision
    * model with it, as one run per model whose replies are read like any run's; only (question, model) readings not
    * kept for the question's current text are asked, so adding a model asks only that model.
    */

@@ -3,7 +3,7 @@ import type { Role } from '@shared/contract';
 import { useCall } from '../../api/queries';
 
 /**
- * The visual-dependency check's flag on one question of the item being edited (METHODS §10): shown while its stored
+ * The visual-dependency check's flag on one question of the item being edited (METHODS §11): shown while its stored
  * text is the one the text-only models answered right without the image. A saved revision no longer matches, so the
  * flag goes until a lead checks the dataset again.
  */

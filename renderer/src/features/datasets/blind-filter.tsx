@@ -28,7 +28,7 @@ export function useBrowseFilter(datasetId: number | null, filters: BrowseFilters
   return useMemo(() => (filters.blind ? { ...base, questionIds: flagged } : base), [base, filters.blind, flagged]);
 }
 
-/** "Answerable without the image": shown once the dataset has been checked (METHODS §10), with how many are flagged. */
+/** "Answerable without the image": shown once the dataset has been checked (METHODS §11), with how many are flagged. */
 export function BlindFilter(props: { datasetId: number }) {
   const isLead = useIsLead();
   const { filters, setFilter } = useBrowse();
