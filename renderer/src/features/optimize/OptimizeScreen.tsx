@@ -47,9 +47,12 @@ export function OptimizeScreen() {
   const open = useCall('optimizations.get', { id: optimizationId ?? -1 }, { enabled: optimizationId !== null, refetchInterval: anyRunning ? 1000 : false });
   const go = useNavigation((s) => s.go);
 
+  // The first one opens when none is chosen or the chosen one is gone. Not merely when the list lacks it: a list read
+  // before "Start" lacks the optimisation just started, and the screen then showed another one as if it were that one.
+  const gone = open.isError;
   useEffect(() => {
-    if (rows.length > 0 && !rows.some((o) => o.id === optimizationId)) select(rows[0]!.id);
-  }, [rows, optimizationId, select]);
+    if (rows.length > 0 && (optimizationId === null || gone)) select(rows[0]!.id);
+  }, [rows, optimizationId, gone, select]);
 
   useOptimizeShortcuts(rows, open.data);
 
