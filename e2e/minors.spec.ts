@@ -21,6 +21,13 @@ test.beforeEach(() => {
   mkdirSync(shots, { recursive: true });
 });
 
+/** How many lines an element's text takes (run in the page). */
+function lines(el: Element): number {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}
+
 /** Every API call the page makes that the server refuses (400 and up). */
 function failedCalls(page: Page): string[] {
   const failed: string[] = [];
@@ -57,7 +64,10 @@ test('the dialogs ask nothing before a dataset is chosen; run cards and drill-do
     soft(await name.getAttribute('title')).toBe(await name.textContent());
     soft(await item.locator('.run-list__meta').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }
+  // The run's name has the header's width, the buttons wrap under it (they left it a column a word wide).
+  soft((await page.getByTestId('runs.header').locator('h2').boundingBox())!.width, 'the width of the run\'s name').toBeGreaterThan(240);
   await page.screenshot({ path: `${shots}/runs-list-1024.png` });
+  await shootThemes(studio, 'runs', () => page.getByTestId('runs.item').first().click());
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await studio.go('reports');
@@ -118,11 +128,7 @@ test('undoing a shape\'s creation leaves nothing selected; "Open" after generati
     const variant = (await id.textContent())!;
     soft(variant.startsWith(extId), `${variant} is a variant of ${extId}`).toBe(true);
     // On one line (cut with an ellipsis), the whole id in its title: a wrapped id took the rows' room from the tags.
-    soft(await id.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
-    }), `lines of ${variant}`).toBe(1);
+    soft(await id.evaluate(lines), `lines of ${variant}`).toBe(1);
     soft(await id.getAttribute('title'), `title of ${variant}`).toBe(variant);
     const tags = await row.locator('.qrow__meta .tag').all();
     soft(tags.length, `tags beside ${variant}`).toBeGreaterThan(0);
@@ -132,7 +138,10 @@ test('undoing a shape\'s creation leaves nothing selected; "Open" after generati
       soft(await tag.evaluate((el) => el.scrollWidth <= el.clientWidth), `a tag of ${variant} shown whole`).toBe(true);
     }
   }
+  // The header's figures stay on one line beside the tabs (they wrapped a word a line).
+  soft(await page.getByTestId('datasets.screen').locator('.screen-header__actions > .muted').evaluate(lines), 'lines of the dataset\'s figures').toBe(1);
   await page.screenshot({ path: `${shots}/datasets-variants-1024.png` });
+  await shootThemes(studio, 'datasets', () => page.getByTestId('datasets.tab').filter({ hasText: `${dataset}-vrp` }).click());
 });
 
 /**
