@@ -61,7 +61,9 @@ test('the dialogs ask nothing before a dataset is chosen; run cards and drill-do
   // A run's name may be cut with an ellipsis, never without its whole text in the title; its figures wrap, not clip.
   for (const item of await page.getByTestId('runs.item').all()) {
     const name = item.locator('.run-list__name');
-    soft(await name.getAttribute('title')).toBe(await name.textContent());
+    // Read in one go: between two reads a list shared with other specs' runs can refetch and move the nth card.
+    const [title, text] = await name.evaluate((el) => [el.getAttribute('title'), el.textContent]);
+    soft(title).toBe(text);
     soft(await item.locator('.run-list__meta').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }
   // The run's name has the header's width, the buttons wrap under it (they left it a column a word wide).
