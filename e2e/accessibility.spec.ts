@@ -6,9 +6,7 @@ import { api } from './support/api';
 import { axeProblems } from './support/axe';
 import { Studio } from './pages/studio';
 import { drawBox } from './support/canvas';
-import { writeEvalJsonl } from './support/files';
-import { FakeOpenAI } from '../test/openai-server';
-import { embedding, helperReply, targetReply } from '../test/optimize-fixtures';
+import { seedOptimisation } from './support/optimisation';
 
 /**
  * axe-core over every screen of the studio in both themes (issue 34), each with data in it: a screen that is empty
@@ -26,24 +24,6 @@ async function finishedRun(request: APIRequestContext, datasetId: number, circul
   return runId;
 }
 
-/** A finished TP-Eval optimisation, its models local OpenAI-protocol servers (as in prompts.spec.ts). */
-async function optimisation(request: APIRequestContext): Promise<void> {
-  const target = new FakeOpenAI({ reply: targetReply, usage: { prompt_tokens: 100, completion_tokens: 5 } });
-  const helper = new FakeOpenAI({ reply: helperReply, embed: embedding, usage: { prompt_tokens: 300, completion_tokens: 40 } });
-  const [targetUrl, helperUrl] = [await target.start(), await helper.start()];
-  try {
-    await api(request, 'imports.run', { files: [writeEvalJsonl('tpeval.jsonl', 16)], dataset: 'a11y tpeval' });
-    const datasets = await api<{ id: number; name: string }[]>(request, 'datasets.list', {});
-    await api(request, 'endpoints.save', { endpoint: { name: 'a11y-target', baseUrl: targetUrl, model: 'vl-7b', priceIn: 1, priceOut: 2 } });
-    await api(request, 'endpoints.save', { endpoint: { name: 'a11y-helper', baseUrl: helperUrl, model: 'helper', priceIn: 1, priceOut: 2 } });
-    const datasetId = datasets.find((d) => d.name === 'a11y tpeval')!.id;
-    await api(request, 'optimizations.run', { datasetId, target: 'a11y-target', optimizer: 'a11y-helper', embeddings: 'a11y-helper', params: { rounds: 1 } });
-  } finally {
-    await target.stop();
-    await helper.stop();
-  }
-}
-
 // Playwright starts a new worker after a failed test, which runs this again: what was seeded is kept beside the
 // server's data folder (one per run of the suite) and read back instead of seeding twice.
 test.beforeAll(async ({ playwright }, info) => {
@@ -57,7 +37,8 @@ test.beforeAll(async ({ playwright }, info) => {
   const datasets = await api<{ id: number; name: string }[]>(request, 'datasets.list', {});
   const demo = datasets.find((d) => d.name === 'Demo triplets')!.id;
   runs = { single: await finishedRun(request, demo, false), circular: await finishedRun(request, demo, true) };
-  await optimisation(request);
+  // A finished TP-Eval optimisation, its models local OpenAI-protocol servers (as in prompts.spec.ts).
+  await seedOptimisation(request, { dataset: 'a11y tpeval', target: 'a11y-target', helper: 'a11y-helper' });
   await request.dispose();
   writeFileSync(seeded, JSON.stringify(runs));
 });

@@ -5,7 +5,7 @@ import { teamServerForSpec } from './support/team-spec';
 
 /** The users' day minors of issue 34 on a team server: a ticking "your time", Annotate at 1024 px, the header's row. */
 const team = teamServerForSpec();
-const shots = '/work/shots/minors';
+const shots = process.env.ANCHOR_MINORS_SHOTS ?? 'e2e/screenshots/minors';
 
 /** The middle of a box, top to bottom: elements on one row share it (within a few pixels of alignment). */
 const middleOf = async (l: Locator) => {
@@ -51,6 +51,11 @@ test('"your time" ticks while the annotator works, with no save in between; Anno
   await expect(ann.getByTestId('annotate.screen')).toBeVisible();
   await ann.screenshot({ path: `${shots}/annotate-1024.png` });
   soft(await offRight(ann)).toEqual([]);
+  // "your time" and the save state are read whole at 1024 px (they were cut to "y…" and "S…"), on the title's row or
+  // under it, and History and Submit stay beside the title (checked below).
+  for (const id of ['annotate.time', 'annotate.saveState']) {
+    soft(await ann.getByTestId(id).evaluate((el) => el.scrollWidth <= el.clientWidth), `${id} shown whole`).toBe(true);
+  }
 
   // Submitting an empty form shows a notice: History and Submit stay on the row of the item's title.
   await ann.getByTestId('annotate.submit').click();
@@ -61,5 +66,15 @@ test('"your time" ticks while the annotator works, with no save in between; Anno
   // And the notice is read whole, not cut at an edge.
   soft(await ann.getByTestId('annotate.notice').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   soft(await offRight(ann)).toEqual([]);
+  // For people to look at: the bar at both widths, light and dark.
+  for (const theme of ['light', 'dark']) {
+    await ann.evaluate((t) => window.localStorage.setItem('anchor.theme', t), theme);
+    await ann.reload();
+    await expect(ann.getByTestId('annotate.screen')).toBeVisible();
+    for (const width of [1024, 1440]) {
+      await ann.setViewportSize({ width, height: width === 1024 ? 768 : 900 });
+      await ann.screenshot({ path: `${shots}/annotate-${width}-${theme}.png` });
+    }
+  }
   expect(team.pageErrors).toEqual([]);
 });

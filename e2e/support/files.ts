@@ -59,15 +59,30 @@ export function writePicturesTsv(name: string, n: number): string {
   return path;
 }
 
-/** A JSONL dataset of `n` questions "Question i: …" (answer cycling A–D, two categories), as the engine tests use. */
-export function writeEvalJsonl(name: string, n: number): string {
+/** Writes one JSON record a line, each beside its picture (`<i>.png`, which the record names), and returns its path. */
+function writeJsonlWithPictures(name: string, rows: readonly { record: Record<string, unknown>; png: string }[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'anchor-e2e-files-'));
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    writeFileSync(join(dir, `${i}.png`), Buffer.from(png(i % 2 ? '#2f6fdb' : '#d64545', `q${i}`), 'base64'));
-    lines.push(JSON.stringify({ id: `q${i}`, question: `Question ${i}: which shape is marked?`, options: ['circle', 'square', 'triangle', 'star'], answer: 'ABCD'[i % 4], image: `${i}.png`, category: i % 2 ? 'odd' : 'even' }));
-  }
+  const lines = rows.map(({ record, png: picturePng }, i) => {
+    writeFileSync(join(dir, `${i}.png`), Buffer.from(picturePng, 'base64'));
+    return JSON.stringify({ ...record, image: `${i}.png` });
+  });
   const path = join(dir, name);
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
+}
+
+/** A JSONL dataset of `n` questions "Question i: …" (answer cycling A–D, two categories), as the engine tests use. */
+export function writeEvalJsonl(name: string, n: number): string {
+  return writeJsonlWithPictures(name, Array.from({ length: n }, (_, i) => ({
+    png: png(i % 2 ? '#2f6fdb' : '#d64545', `q${i}`),
+    record: { id: `q${i}`, question: `Question ${i}: which shape is marked?`, options: ['circle', 'square', 'triangle', 'star'], answer: 'ABCD'[i % 4], category: i % 2 ? 'odd' : 'even' },
+  })));
+}
+
+/** A JSONL dataset of pictures to draw visual prompts on, one question per given id (ids as long as a benchmark's). */
+export function writePicturesJsonl(name: string, ids: readonly string[]): string {
+  return writeJsonlWithPictures(name, ids.map((id, i) => ({
+    png: picture(i),
+    record: { id, question: `What is inside the marked region of picture ${i}?`, options: ['a circle', 'a square'], answer: 'A', source: 'mmbench', category: 'shapes' },
+  })));
 }

@@ -5,7 +5,7 @@ import { useCall } from '../api/queries';
 import { Kbd } from '../components/Kbd';
 import { useDialogs } from '../stores/dialogs';
 import { screenLabels, useNavigation, type Screen } from '../stores/navigation';
-import { resolvedTheme, useTheme } from '../stores/theme';
+import { useTheme } from '../stores/theme';
 import { screenShown } from './screen-access';
 import { screenKeys } from '../input/shortcuts';
 import { JobsIndicator } from './JobsIndicator';
@@ -28,7 +28,7 @@ export function Sidebar() {
   const info = useCall('app.info');
   const show = useDialogs((s) => s.show);
   const theme = useTheme();
-  const dark = resolvedTheme(theme.choice) === 'dark';
+  const dark = theme.resolved === 'dark';
   const project = info.data?.project;
   const caps = useCapabilities();
   const shown = items.filter((i) => screenShown(i.screen, caps.can));

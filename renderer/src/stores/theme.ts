@@ -5,18 +5,25 @@ const KEY = 'anchor.theme';
 
 interface ThemeState {
   choice: ThemeChoice;
+  /**
+   * The theme on screen. Held in the store (not only worked out from `choice`) so that what reads it — charts drawn
+   * with the theme's colours, the theme button — redraws when the system's theme changes while `choice` is "system".
+   */
+  resolved: 'light' | 'dark';
   set(choice: ThemeChoice): void;
   toggle(): void;
 }
 
 const media = window.matchMedia('(prefers-color-scheme: dark)');
 
-export function resolvedTheme(choice: ThemeChoice): 'light' | 'dark' {
+function resolvedTheme(choice: ThemeChoice): 'light' | 'dark' {
   return choice === 'system' ? (media.matches ? 'dark' : 'light') : choice;
 }
 
-function apply(choice: ThemeChoice): void {
-  document.documentElement.dataset.theme = resolvedTheme(choice);
+function apply(choice: ThemeChoice): 'light' | 'dark' {
+  const resolved = resolvedTheme(choice);
+  document.documentElement.dataset.theme = resolved;
+  return resolved;
 }
 
 function stored(): ThemeChoice {
@@ -27,13 +34,12 @@ function stored(): ThemeChoice {
 /** Light, dark or following the system; applied as `data-theme` on <html>, remembered per machine. */
 export const useTheme = create<ThemeState>((set, get) => ({
   choice: stored(),
+  resolved: apply(stored()),
   set: (choice) => {
     window.localStorage.setItem(KEY, choice);
-    apply(choice);
-    set({ choice });
+    set({ choice, resolved: apply(choice) });
   },
-  toggle: () => get().set(resolvedTheme(get().choice) === 'dark' ? 'light' : 'dark'),
+  toggle: () => get().set(get().resolved === 'dark' ? 'light' : 'dark'),
 }));
 
-apply(stored());
-media.addEventListener('change', () => apply(useTheme.getState().choice));
+media.addEventListener('change', () => useTheme.setState({ resolved: apply(useTheme.getState().choice) }));

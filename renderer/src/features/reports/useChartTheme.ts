@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import type { ChartTheme } from '@shared/reports/charts';
 import { lightChartTheme } from '@shared/reports/charts';
-import { resolvedTheme, useTheme } from '../../stores/theme';
+import { useTheme } from '../../stores/theme';
 
 const css = (style: CSSStyleDeclaration, name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
 
 /** Chart colours read from the CSS variables of the current theme, so charts switch with light / dark. */
 export function useChartTheme(): ChartTheme {
-  const choice = useTheme((s) => s.choice);
-  const resolved = resolvedTheme(choice);
+  // The theme on screen, not the choice: with "system" chosen the OS can switch it while the choice stays the same.
+  const resolved = useTheme((s) => s.resolved);
   return useMemo(() => {
     const style = getComputedStyle(document.documentElement);
     const v = (name: string, fallback: string) => css(style, name, fallback);
