@@ -30,6 +30,10 @@ test.afterAll(async () => {
 });
 
 const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
+/** Each element shows its whole text: nothing cut at its box's edge. */
+async function expectWhole(page: Page, ids: string[]): Promise<void> {
+  for (const id of ids) expect(await page.getByTestId(id).evaluate((el) => el.scrollWidth <= el.clientWidth), `${id} shown whole`).toBe(true);
+}
 const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/drafting-${name}.png` });
 
 async function setDrafting(lea: Page, on: boolean): Promise<void> {
@@ -72,6 +76,9 @@ test('drafts a triplet with a model, edits and submits it; provenance reaches re
   await expect(ann.getByTestId('draft.knowledge.option.1')).toHaveValue('brown');
   await expect(ann.getByTestId('triplet.provenance')).toHaveText('Model-drafted');
   await expect(ann.getByTestId('triplet.provenance')).toHaveAttribute('title', 'Drafted by vl-drafter (endpoint vision)');
+  // With the Draft button in the bar, "your time", the save state and the provenance are still read whole (at 1280 px
+  // they were cut to "yo…", "S…" and "Model-d…").
+  await expectWhole(ann, ['annotate.time', 'annotate.saveState', 'triplet.provenance']);
   await shot(ann, 'annotate-drafted');
 
   // She rewords the knowledge question; history shows the model's save, then hers.
@@ -92,6 +99,7 @@ test('drafts a triplet with a model, edits and submits it; provenance reaches re
   await cat.getByTestId('nav.review').click();
   await expect(cat.getByTestId('triplet.provenance')).toHaveText(/Model-drafted, \d+% edited$/);
   await expect(cat.getByTestId('triplet.provenance')).toHaveAttribute('title', /^Drafted by vl-drafter \(endpoint vision\); \d+% of its words changed since$/);
+  await expectWhole(cat, ['review.time', 'triplet.provenance']);
   await shot(cat, 'review-provenance');
   await passBoth([cat, lea]);
 

@@ -118,7 +118,7 @@ function AnnotateBar({ a, t, submit }: { a: AnnotateItem; t: Triplet; submit: ()
   const { toggleHistory } = useWorkflow();
   const { editor } = a;
   return (
-    <header className="workflow__bar workflow__bar--annotate">
+    <header className="workflow__bar workflow__bar--stacking">
       <h1>Item {t.extId}</h1>
       <StatusPill status={t.status} />
       {t.round > 0 && <span className="muted small">round {t.round}</span>}

@@ -63,7 +63,7 @@ function ReviewMain({ r, t, reasons }: { r: ReviewItem; t: Triplet; reasons: Rea
   const { mine, others } = splitReviews(t, r.user?.id);
   return (
     <div className="workflow__main" data-testid="review.screen">
-      <header className="workflow__bar">
+      <header className="workflow__bar workflow__bar--stacking">
         <h1>Item {t.extId}</h1>
         <StatusPill status={t.status} />
         <span className="muted small">round {t.round} · by {t.assignment?.annotator ?? '—'}</span>
