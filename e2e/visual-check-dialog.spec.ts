@@ -45,6 +45,8 @@ test('starts the visual-dependency check from the quality page and fills the bli
   await expect(dialog.getByTestId('visualCheck.start')).toBeDisabled();
   await expect(dialog.getByTestId(`visualCheck.vision.${name}-llm`)).toHaveCount(0);
   await expect(dialog.getByTestId('visualCheck.threshold')).toHaveValue('0.25');
+  // Every checkbox is read by its label (the endpoint's name and model).
+  for (const box of await dialog.getByRole('checkbox').all()) expect(await box.evaluate((el) => (el instanceof HTMLInputElement ? el.labels?.length : 0))).toBe(1);
   await dialog.getByLabel(`${name}-llm`).first().check();
   await dialog.getByTestId(`visualCheck.vision.${name}-vlm`).check();
   await expect(dialog.getByTestId('visualCheck.flagLine')).toHaveText('A question is flagged when at least 1 of the 1 text-only model(s) answer it right without the image.');
