@@ -22,6 +22,9 @@ export const visualCheckInputSchema = z.object({
   /** A judge endpoint for replies the rules cannot read (as in runs); none: such replies count as unread. */
   judge: z.string().nullable().default(null),
 });
+/** The check's job title, by which the quality page finds the check of its dataset among the running jobs. */
+export const visualCheckTitle = (dataset: string) => `Visual-dependency check of ${dataset}`;
+
 export type VisualCheckInput = z.input<typeof visualCheckInputSchema>;
 export type VisualCheckParsed = z.output<typeof visualCheckInputSchema>;
 

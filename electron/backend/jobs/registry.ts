@@ -65,7 +65,9 @@ export class JobRegistry {
       try {
         const result = await work(control);
         job.status = 'done';
-        job.result = result as unknown;
+        // Work that returns nothing (the visual-dependency check) ends with null: JSON drops an undefined field, and the
+        // studio refuses a job event without `result`, so the job would stay "running" on its screens.
+        job.result = result === undefined ? null : result;
         if (job.total !== null) job.done = job.total;
         return result;
       } catch (error) {

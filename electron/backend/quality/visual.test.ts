@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { projectDb, until, withProject } from '../../../test/fixtures';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { knowingReply, writeTriplets } from '../../../test/visual-fixtures';
+import { eventSchema } from '@shared/contract';
 import { blindSummary } from './visual-results';
 
 /**
@@ -154,5 +155,17 @@ describe('the visual-dependency check (issue 36 item 1)', () => {
     m2.release();
     const after = await t.backend.call('quality.visual', { datasetId });
     expect(after.questions.every((q) => q.readings.every((r) => r.model === 'm1'))).toBe(true);
+  });
+
+  // The check's work returns nothing: its job's end must still read as an event in the studio, or the quality page
+  // keeps showing the check under way after it ended (the event stream is JSON, which drops an undefined `result`).
+  it('ends its job with an event the studio can read', async () => {
+    const datasetId = await importTriplets();
+    await model('m1', ['T1 Origin']);
+    const ends: unknown[] = [];
+    t.backend.events.on((e) => { if (e.type === 'job.finished' && e.job.kind === 'visual-check') ends.push(JSON.parse(JSON.stringify(e))); });
+    await check({ datasetId, textOnly: ['m1'] });
+    await until(() => ends.length === 1);
+    expect(eventSchema.safeParse(ends[0]).error?.issues).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { runConfigInputSchema, type RunConfigParsed, type VisualCheckParsed } from '@shared/contract';
+import { runConfigInputSchema, visualCheckTitle, type RunConfigParsed, type VisualCheckParsed } from '@shared/contract';
 import type { Db } from '../db/open';
 import { findDataset } from '../datasets/datasets';
 import type { EndpointStore } from '../endpoints/endpoints';
@@ -48,7 +48,7 @@ export function startVisualCheck(deps: VisualDeps, input: VisualCheckParsed, use
   const panel = { textOnly: [...new Set(input.textOnly)], vision: [...new Set(input.vision)], threshold: input.threshold };
   savePanel(deps.db, dataset.id, panel, deps.now().toISOString());
   const asked: Asked[] = [...panel.textOnly.map((model) => ({ model, images: false })), ...panel.vision.map((model) => ({ model, images: true }))];
-  const { job, done } = deps.jobs.start('visual-check', `Visual-dependency check of ${dataset.name}`, 'models', async (control) => {
+  const { job, done } = deps.jobs.start('visual-check', visualCheckTitle(dataset.name), 'models', async (control) => {
     let done = 0;
     control.progress(0, asked.length);
     await Promise.all(asked.map(async (a) => {

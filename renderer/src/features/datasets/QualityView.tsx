@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import type { QualityReport } from '@shared/contract';
+import { visualCheckTitle, type QualityReport } from '@shared/contract';
 import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, blindRows, closestDistance, editedText, groupItems, kappaText, shareText } from '@shared/reports/quality';
 import { useCall } from '../../api/queries';
+import { ProgressBar } from '../../components/ProgressBar';
 import { useJobs } from '../../stores/jobs';
 import { DuplicateCompare } from './DuplicateCompare';
+import { VisualCheckDialog } from './VisualCheckDialog';
 
 function DuplicatesCard({ d, dataset }: { d: QualityReport['duplicates']; dataset: string }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -65,23 +67,48 @@ function AgreementCard({ a }: { a: QualityReport['agreement'] }) {
   );
 }
 
-function BlindCard({ b }: { b: QualityReport['blind'] }) {
+/** The running visual-dependency check of this dataset, if any (its progress counts models, each one run). */
+function useVisualCheckJob(dataset: string) {
+  return useJobs((s) => Object.values(s.jobs).find((j) => j.kind === 'visual-check' && j.status === 'running' && j.title === visualCheckTitle(dataset)));
+}
+
+function BlindTable({ b }: { b: NonNullable<QualityReport['blind']> }) {
+  return (
+    <>
+      <p data-testid="quality.blind.summary">{b.blind} of {b.checked} checked question(s) ({shareText(b.checked ? b.blind / b.checked : null)}) answerable without the image.</p>
+      <table className="rtable">
+        <thead><tr><th>By</th><th>Value</th><th>Checked</th><th>Answerable blind</th><th>Share</th></tr></thead>
+        <tbody>
+          {blindRows(b).map((r) => (
+            <tr key={`${r.by}/${r.key}`}><td>{r.by}</td><td>{r.key}</td><td>{r.checked}</td><td>{r.blind}</td><td>{shareText(r.share)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function BlindCard({ blind, datasetId, dataset }: { blind: QualityReport['blind']; datasetId: number; dataset: string }) {
+  const [open, setOpen] = useState(false);
+  // A check under way keeps its panel before any reading: nothing checked yet still says so.
+  const b = blind && blind.checked > 0 ? blind : null;
+  const job = useVisualCheckJob(dataset);
   return (
     <section className="card quality-card" data-testid="quality.blind">
-      <h2>Answerable without the image</h2>
-      {!b ? <p className="muted">{BLIND_NOT_CHECKED}</p> : (
-        <>
-          <p>{b.blind} of {b.checked} checked question(s) ({shareText(b.checked ? b.blind / b.checked : null)}) answerable without the image.</p>
-          <table className="rtable">
-            <thead><tr><th>By</th><th>Value</th><th>Checked</th><th>Answerable blind</th><th>Share</th></tr></thead>
-            <tbody>
-              {blindRows(b).map((r) => (
-                <tr key={`${r.by}/${r.key}`}><td>{r.by}</td><td>{r.key}</td><td>{r.checked}</td><td>{r.blind}</td><td>{shareText(r.share)}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+      <div className="quality-card__head">
+        <h2>Answerable without the image</h2>
+        <button className="button" disabled={job !== undefined} onClick={() => setOpen(true)} data-testid="quality.blind.check">
+          {b ? 'Check again…' : 'Check visual dependency…'}
+        </button>
+      </div>
+      {job && (
+        <div role="status" data-testid="quality.blind.progress">
+          <p className="muted">{job.title}: {job.done} of {job.total ?? '?'} model(s) done{job.message ? ` (last: ${job.message})` : ''}…</p>
+          <ProgressBar value={job.total ? job.done / job.total : null} label={job.title} />
+        </div>
       )}
+      {!b ? <p className="muted">{BLIND_NOT_CHECKED}</p> : <BlindTable b={b} />}
+      {open && <VisualCheckDialog datasetId={datasetId} onClose={() => setOpen(false)} />}
     </section>
   );
 }
@@ -121,7 +148,7 @@ export function QualityView(props: { datasetId: number }) {
     <div className="quality" data-testid="quality.screen">
       <DuplicatesCard d={r.duplicates} dataset={r.dataset.name} />
       <AgreementCard a={r.agreement} />
-      <BlindCard b={r.blind} />
+      <BlindCard blind={r.blind} datasetId={props.datasetId} dataset={r.dataset.name} />
       <ProvenanceCard p={r.provenance} />
     </div>
   );
