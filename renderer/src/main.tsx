@@ -24,11 +24,12 @@ subscribeToBackend((event) => {
   if (event.type === 'ui.command') runCommand(event.command);
 });
 
-// Events sent while the stream was down are not replayed: at each (re)connection the jobs are read once, so a job that
-// started or ended in the gap shows as it is (an optimisation's screen would otherwise call a running one interrupted).
-window.addEventListener(BACKEND_BACK, () => {
-  call('jobs.list').then((jobs) => jobs.forEach((job) => useJobs.getState().update(job)), () => undefined);
-});
+// Events sent before the page listened, or while the stream was down, are not replayed: the jobs are read at start (the
+// desktop window, reloaded, has no stream to reconnect) and at each (re)connection, so a job that started or ended in
+// the gap shows as it is (an optimisation's screen would otherwise call a running one interrupted).
+const readJobs = () => void call('jobs.list').then((jobs) => useJobs.getState().merge(jobs), () => undefined);
+readJobs();
+window.addEventListener(BACKEND_BACK, readJobs);
 
 // The URL names the screen and what is open on it; the stores take it before the first render.
 startLocationSync();
