@@ -250,6 +250,16 @@ export default tseslint.config(
     ignores: ['renderer/src/api/scopes.ts', '**/*.test.ts'],
     rules: { 'no-restricted-properties': ['error', { property: 'invalidateQueries', message: 'refresh by declared scopes: write() / useMutate() for a write, invalidateScopes() for a change seen otherwise (renderer/src/api)' }] },
   },
+  // The renderer builds a contract file's schemas when it first calls one of that file's methods (DECISIONS 266): its
+  // values come from the contract's own files, and the index, which builds every schema of the API, gives types only.
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: '@shared/contract', allowTypeImports: true,
+        message: 'the index builds every schema of the API at start: import values from the contract file that holds them (types from here are fine)' }] }],
+    },
+  },
   // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` is how it says "none".
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

@@ -81,6 +81,14 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor('renderer/src/features/workflow/x.ts', "import { invalidateScopes, queryClient } from '../../api/queries';\nexport const r = () => invalidateScopes(queryClient, ['team']);\n")).toEqual([]);
   });
 
+  // DECISIONS 266: a value from the contract's index builds every schema of the API when the studio starts.
+  it('takes the renderer\'s contract values from the contract\'s files, types from anywhere', async () => {
+    const rule = '@typescript-eslint/no-restricted-imports';
+    expect(await ruleIdsFor('renderer/src/features/runs/x.ts', "import { HUMAN_MODEL } from '@shared/contract';\nexport const h = HUMAN_MODEL;\n")).toContain(rule);
+    expect(await ruleIdsFor('renderer/src/api/x.ts', "import { contract } from '@shared/contract';\nexport const c = contract;\n")).toContain(rule);
+    expect(await ruleIdsFor('renderer/src/features/runs/x.ts', "import { HUMAN_MODEL } from '@shared/contract/eval-entities';\nimport type { RunConfigInput } from '@shared/contract';\nexport const h = HUMAN_MODEL;\nexport type R = RunConfigInput;\n")).toEqual([]);
+  });
+
   it("refuses another domain's store, and SQL outside a store", async () => {
     expect(await ruleIdsFor('electron/backend/reports/x.ts', "import { runRow } from '../runs/store/runs';\nexport const r = runRow;\n")).toContain('no-restricted-imports');
     const sql = "import type { Db } from '../db/open';\nexport const count = (db: Db) => db.prepare('SELECT count(*) FROM items').pluck().get();\n";

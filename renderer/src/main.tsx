@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { call } from './api/call';
-import { invalidateScopes, queryClient, subscribeToBackend } from './api/queries';
+import { invalidateScopes, prefetchCall, queryClient, subscribeToBackend } from './api/queries';
 import { BACKEND_BACK } from './api/transport';
 import { App } from './app/App';
 import { runCommand } from './app/commands';
@@ -31,13 +31,27 @@ const readJobs = () => void call('jobs.list').then((jobs) => useJobs.getState().
 readJobs();
 window.addEventListener(BACKEND_BACK, readJobs);
 
+// The reads every start waits on are sent before the first render, which then draws the screen once with their answers
+// (drawing it empty first, then again for each answer, is work every start waited for). A server slower than a second sees the
+// studio's frame while it waits. The project's datasets follow once the session says there is a project and someone
+// may read it (a team server's login page needs none).
+const [info, me] = [prefetchCall('app.info'), prefetchCall('session.me')];
+const session = Promise.race([
+  Promise.all([info, me, prefetchCall('session.capabilities')]),
+  new Promise((resolve) => setTimeout(resolve, 1000)),
+]);
+void Promise.all([info, me]).then(([i, m]) => {
+  if (i?.project && m && (m.mode !== 'team' || m.user)) void prefetchCall('datasets.list');
+});
+
 // The URL names the screen and what is open on it; the stores take it before the first render.
 startLocationSync();
 
-createRoot(document.getElementById('root')!).render(
+const render = () => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App />
     </QueryClientProvider>
   </StrictMode>,
 );
+void session.then(render);

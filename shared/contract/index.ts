@@ -8,6 +8,7 @@ import { jobMethods } from './methods/jobs';
 import { projectMethods } from './methods/projects';
 import { reportMethods } from './methods/reports';
 import { runMethods } from './methods/runs';
+import { sessionMethods } from './methods/session';
 import { teamMethods } from './methods/team';
 import { transferMethods } from './methods/transfer';
 import { vrpMethods } from './methods/vrp';
@@ -26,6 +27,7 @@ export const contract = {
   ...endpointMethods,
   ...runMethods,
   ...reportMethods,
+  ...sessionMethods,
   ...teamMethods,
   ...vrpMethods,
   ...optimizeMethods,

@@ -16,7 +16,7 @@ export class CallError extends Error implements ApiError {
 
 /** The renderer's one way to reach the backend, the same in Electron (IPC) and in a browser (HTTP). */
 export async function call<M extends MethodName>(method: M, input?: Input<M>): Promise<Output<M>> {
-  const result = readReply(method, await transport.call(method, input ?? {}));
+  const result = await readReply(method, await transport.call(method, input ?? {}));
   if (!result.ok) {
     // A session that ended (logout elsewhere, new password) sends the window back to the login screen.
     if (result.error.code === 'unauthorized') window.dispatchEvent(new Event('anchor:unauthorized'));

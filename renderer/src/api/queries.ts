@@ -1,5 +1,6 @@
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { contract, type Input, type MethodName, type Output, type ReadMethodName } from '@shared/contract';
+import type { Input, MethodName, Output, ReadMethodName } from '@shared/contract';
+import { loadMethod } from './method-defs';
 import { call } from './call';
 import { invalidateScopes } from './scopes';
 import { transport } from './transport';
@@ -16,7 +17,18 @@ export function useCall<M extends ReadMethodName>(
   input?: Input<M>,
   options: Omit<UseQueryOptions<Output<M>>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<Output<M>>({ queryKey: [method, input ?? {}], queryFn: () => call(method, input), ...options });
+  return useQuery<Output<M>>({ ...callQuery(method, input), ...options });
+}
+
+/** A read's cache key and fetch, one shape for `useCall` and `prefetchCall`, so a prefetched answer is the one a hook finds. */
+function callQuery<M extends ReadMethodName>(method: M, input?: Input<M>) {
+  return { queryKey: [method, input ?? {}], queryFn: () => call(method, input) };
+}
+
+/** Starts a read before any component asks for it; resolves with its answer (or undefined when it failed). */
+export async function prefetchCall<M extends ReadMethodName>(method: M, input?: Input<M>): Promise<Output<M> | undefined> {
+  await queryClient.prefetchQuery<Output<M>>(callQuery(method, input));
+  return queryClient.getQueryData<Output<M>>(callQuery(method, input).queryKey);
 }
 
 /** The methods that change data: each declares the scopes it changes (`mutates`). */
@@ -28,7 +40,7 @@ export type WriteMethodName = Exclude<MethodName, ReadMethodName>;
  */
 export async function write<M extends WriteMethodName>(method: M, input: Input<M>, client: QueryClient = queryClient): Promise<Output<M>> {
   const value = await call(method, input);
-  void invalidateScopes(client, contract[method].mutates ?? []);
+  void invalidateScopes(client, (await loadMethod(method)).mutates ?? []);
   return value;
 }
 

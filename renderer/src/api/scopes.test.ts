@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { contract, type DataScope } from '@shared/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contract, methodNames, type DataScope } from '@shared/contract';
+import { loadMethod } from './method-defs';
 import { invalidateScopes, isStale } from './scopes';
 
 /** A client holding one fresh cached answer per given key, as the screens leave it. */
@@ -17,7 +18,18 @@ function invalidated(client: QueryClient): string[] {
 const views = ['app.info', 'datasets.list', 'questions.list', 'items.get', 'jobs.list', 'endpoints.list', 'runs.list',
   'reports.run', 'optimizations.list', 'triplets.queue', 'users.list', 'scenes.items', 'variants.plan', 'lint.run'];
 
+// First, before any contract file is loaded (the next block loads them all).
+describe('a read whose method\'s contract file is not loaded yet', () => {
+  it('is fetched again after any change: its first answer is still on the way', () => {
+    expect(isStale(['reports.run', {}], ['endpoints'])).toBe(true);
+    expect(isStale(['not.a.method'], ['endpoints'])).toBe(false);
+  });
+});
+
 describe('a change refreshes the cached reads that depend on it', () => {
+  // A cached answer's method has been called, so its contract file is loaded: as on screen.
+  beforeAll(async () => { for (const name of methodNames) await loadMethod(name); });
+
   it.each<[string, readonly DataScope[], string[]]>([
     ['starting a run', contract['runs.start'].mutates, ['jobs.list', 'optimizations.list', 'reports.run', 'runs.list']],
     ['submitting a triplet', contract['triplets.submit'].mutates,

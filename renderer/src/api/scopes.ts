@@ -1,18 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { contract, isMethodName, type DataScope } from '@shared/contract';
+import type { DataScope } from '@shared/contract';
+import { isMethodShaped, loadedMethod } from './method-defs';
 
 /**
- * The scopes a cached answer depends on, as its method declares them in the contract (`reads`). Every cache key starts
- * with a method name (`useCall`, `usePages`); a key that is not one depends on nothing but the project.
+ * Whether a change to `changed` makes the cached answer under `queryKey` stale. A new project makes everything stale.
+ * Every cache key starts with a method name (`useCall`, `usePages`) and is stale when the method `reads` a changed
+ * scope; a key that is no method depends on nothing but the project. A method whose contract file is not loaded yet
+ * has its first answer still on the way: it is fetched again rather than trusted.
  */
-export function readScopes(method: unknown): readonly DataScope[] {
-  return isMethodName(method) ? contract[method].reads ?? [] : [];
-}
-
-/** Whether a change to `changed` makes the cached answer under `queryKey` stale. A new project makes everything stale. */
 export function isStale(queryKey: readonly unknown[], changed: readonly DataScope[]): boolean {
   if (changed.includes('project')) return true;
-  return readScopes(queryKey[0]).some((scope) => changed.includes(scope));
+  const def = loadedMethod(queryKey[0]);
+  if (!def) return isMethodShaped(queryKey[0]);
+  return (def.reads ?? []).some((scope) => changed.includes(scope));
 }
 
 /**

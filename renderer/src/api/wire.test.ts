@@ -9,30 +9,30 @@ const job = {
 };
 
 describe('a reply is read with the method\'s output schema', () => {
-  it('hands on a reply of the contract\'s shape, as parsed', () => {
-    expect(readReply('jobs.get', { ok: true, value: job })).toEqual({ ok: true, value: job });
-    expect(readReply('jobs.cancel', { ok: true, value: { cancelled: true, extra: 'dropped' } })).toEqual({ ok: true, value: { cancelled: true } });
+  it('hands on a reply of the contract\'s shape, as parsed', async () => {
+    expect(await readReply('jobs.get', { ok: true, value: job })).toEqual({ ok: true, value: job });
+    expect(await readReply('jobs.cancel', { ok: true, value: { cancelled: true, extra: 'dropped' } })).toEqual({ ok: true, value: { cancelled: true } });
   });
 
-  it('turns a value of another shape into invalid_output naming the field', () => {
-    const reply = readReply('jobs.get', { ok: true, value: { ...job, done: 'three' } });
+  it('turns a value of another shape into invalid_output naming the field', async () => {
+    const reply = await readReply('jobs.get', { ok: true, value: { ...job, done: 'three' } });
     expect(reply).toMatchObject({ ok: false, unreachable: false, error: { code: 'invalid_output' } });
     expect(!reply.ok && reply.error.message).toContain('jobs.get');
     expect(!reply.ok && reply.error.message).toContain('done');
-    expect(readReply('jobs.list', { ok: true, value: { jobs: [job] } })).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
+    expect(await readReply('jobs.list', { ok: true, value: { jobs: [job] } })).toMatchObject({ ok: false, error: { code: 'invalid_output' } });
   });
 
-  it('turns what is not a reply at all into invalid_output', () => {
+  it('turns what is not a reply at all into invalid_output', async () => {
     for (const raw of ['<html>Bad gateway</html>', null, { ok: 'yes' }, { ok: false, error: { code: 'no-such-code', message: 'x' } }]) {
-      expect(readReply('jobs.list', raw)).toMatchObject({ ok: false, unreachable: false, error: { code: 'invalid_output' } });
+      expect(await readReply('jobs.list', raw)).toMatchObject({ ok: false, unreachable: false, error: { code: 'invalid_output' } });
     }
   });
 
-  it('passes an error reply on with its code, and says when the server never answered', () => {
-    expect(readReply('jobs.get', { ok: false, error: { code: 'not_found', message: 'no job j9' } })).toEqual({
+  it('passes an error reply on with its code, and says when the server never answered', async () => {
+    expect(await readReply('jobs.get', { ok: false, error: { code: 'not_found', message: 'no job j9' } })).toEqual({
       ok: false, unreachable: false, error: { code: 'not_found', message: 'no job j9' },
     });
-    expect(readReply('jobs.get', { ok: false, unreachable: true, error: { code: 'internal', message: 'gone' } })).toMatchObject({ ok: false, unreachable: true });
+    expect(await readReply('jobs.get', { ok: false, unreachable: true, error: { code: 'internal', message: 'gone' } })).toMatchObject({ ok: false, unreachable: true });
   });
 });
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { apiErrorSchema, contract, eventSchema, type ApiError, type AppEvent, type MethodName, type Output } from '@shared/contract';
+import type { ApiError, AppEvent, MethodName, Output } from '@shared/contract';
+import { apiErrorSchema } from '@shared/contract/errors';
+import { eventSchema } from '@shared/contract/events';
+import { loadMethod } from './method-defs';
 
 // What crosses the wire is read with the contract's own schemas, never cast: a reply or event of another shape (an
 // older or newer server, a proxy's page, a bug) becomes an error with a code the screens already show, not a crash
@@ -19,21 +22,21 @@ function issuesOf(error: z.ZodError): string {
 }
 
 /** The value parsed by M's own output schema, or why it does not parse. */
-function outputOf<M extends MethodName>(method: M, value: unknown): { ok: true; value: Output<M> } | { ok: false; error: z.ZodError } {
-  const parsed = contract[method].output.safeParse(value);
+async function outputOf<M extends MethodName>(method: M, value: unknown): Promise<{ ok: true; value: Output<M> } | { ok: false; error: z.ZodError }> {
+  const parsed = (await loadMethod(method)).output.safeParse(value);
   if (!parsed.success) return { ok: false, error: parsed.error };
-  // It IS parsed by M's own schema; TypeScript widens `contract[method].output` to the union of every method's schema
-  // and cannot tie the result back to M, so this one assertion names what the parse guarantees.
+  // It IS parsed by M's own schema; the definition's schema is typed as any method's, and TypeScript cannot tie the
+  // result back to M, so this one assertion names what the parse guarantees.
   const data: unknown = parsed.data;
   return { ok: true, value: data as Output<M> };
 }
 
 /** A door's answer to `method`, its value parsed by the method's output schema. */
-export function readReply<M extends MethodName>(method: M, raw: unknown): Reply<M> {
+export async function readReply<M extends MethodName>(method: M, raw: unknown): Promise<Reply<M>> {
   const result = callResultSchema.safeParse(raw);
   if (!result.success) return { ok: false, unreachable: false, error: { code: 'invalid_output', message: `The answer to ${method} is not a reply the studio can read (${issuesOf(result.error)}).` } };
   if (!result.data.ok) return { ok: false, error: result.data.error, unreachable: result.data.unreachable === true };
-  const value = outputOf(method, result.data.value);
+  const value = await outputOf(method, result.data.value);
   if (!value.ok) return { ok: false, unreachable: false, error: { code: 'invalid_output', message: `The answer to ${method} does not match this studio's version (${issuesOf(value.error)}).` } };
   return value;
 }

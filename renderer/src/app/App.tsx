@@ -1,11 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useCapabilities } from '../api/capabilities';
 import { useCall } from '../api/queries';
 import { DatasetsScreen } from '../features/datasets/DatasetsScreen';
-import { ImportDialog } from '../features/datasets/ImportDialog';
-import { ProjectDialog } from '../features/project/ProjectDialog';
-import { NewRunDialog } from '../features/runs/NewRunDialog';
-import { ImportPredictionsDialog } from '../features/runs/ImportPredictionsDialog';
 import { LoginScreen } from '../features/session/LoginScreen';
 import { lazyPart, useScreensLoading } from '../components/LazyPart';
 import { useDialogs } from '../stores/dialogs';
@@ -26,6 +22,12 @@ const ReportsScreen = lazyPart(screenLabels.reports, () => import('../features/r
 const AnnotateScreen = lazyPart(screenLabels.annotate, () => import('../features/annotate/AnnotateScreen').then((m) => m.AnnotateScreen), 'screen');
 const ReviewScreen = lazyPart(screenLabels.review, () => import('../features/review/ReviewScreen').then((m) => m.ReviewScreen), 'screen');
 const TeamScreen = lazyPart(screenLabels.team, () => import('../features/team/TeamScreen').then((m) => m.TeamScreen), 'screen');
+
+// The app-wide dialogs, too, come when first opened (the run dialogs bring the run configuration's schemas).
+const ImportDialog = lazyPart('Import', () => import('../features/datasets/ImportDialog').then((m) => m.ImportDialog));
+const ProjectDialog = lazyPart('Projects', () => import('../features/project/ProjectDialog').then((m) => m.ProjectDialog));
+const NewRunDialog = lazyPart('New run', () => import('../features/runs/NewRunDialog').then((m) => m.NewRunDialog));
+const ImportPredictionsDialog = lazyPart('Import predictions', () => import('../features/runs/ImportPredictionsDialog').then((m) => m.ImportPredictionsDialog));
 
 function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
@@ -56,6 +58,25 @@ function useGlobalShortcuts(): void {
   });
 }
 
+/**
+ * Writes the app root's `data-app-state`: ready once the session is answered and no screen's code is loading. Written
+ * from a layout effect, which runs after the screens' own (a loading screen counts itself there), so a first render
+ * that already has the session's answers never says ready before the screen it links to is there.
+ */
+function useAppState(sessionAnswered: boolean, failed: boolean, loginShown: boolean) {
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const write = () => {
+      const state = sessionAnswered && useScreensLoading.getState().count === 0 ? 'ready' : failed ? 'error' : 'loading';
+      root.current?.setAttribute('data-app-state', state);
+    };
+    write();
+    return useScreensLoading.subscribe(write);
+    // `loginShown`: the root is a new element after a login, and says its state again.
+  }, [sessionAnswered, failed, loginShown]);
+  return root;
+}
+
 export function App() {
   const info = useCall('app.info');
   const me = useCall('session.me');
@@ -67,11 +88,11 @@ export function App() {
   }, [me]);
   useShortcutDispatcher();
   useGlobalShortcuts();
-  const screenLoading = useScreensLoading((s) => s.count > 0);
-  const state = info.isSuccess && me.isSuccess && !screenLoading ? 'ready' : info.isError ? 'error' : 'loading';
-  if (me.data?.mode === 'team' && !me.data.user) return <LoginScreen project={info.data?.project?.name ?? null} />;
+  const loginShown = me.data?.mode === 'team' && !me.data.user;
+  const root = useAppState(info.isSuccess && me.isSuccess, info.isError, loginShown);
+  if (loginShown) return <LoginScreen project={info.data?.project?.name ?? null} />;
   return (
-    <div className="app" data-app-state={state}>
+    <div className="app" ref={root}>
       <Sidebar />
       <main className="main">
         {info.isError ? <div className="error-box">The studio cannot reach its server: {info.error.message}</div> : <CurrentScreen />}

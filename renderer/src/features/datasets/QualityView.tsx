@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { visualCheckTitle, type QualityReport } from '@shared/contract';
+import type { QualityReport } from '@shared/contract';
+import { visualCheckTitle } from '@shared/contract/visual-entities';
 import { BLIND_NOT_CHECKED, NO_PROVENANCE, agreementRows, blindRows, closestDistance, editedText, groupItems, kappaText, shareText } from '@shared/reports/quality';
 import { useCall } from '../../api/queries';
 import { ProgressBar } from '../../components/ProgressBar';

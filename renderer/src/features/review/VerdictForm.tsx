@@ -1,6 +1,6 @@
 import { Check, TriangleAlert } from 'lucide-react';
 import type { Draft, DraftRole, ProblemReason, Verdict } from '@shared/contract';
-import { problemReasons } from '@shared/contract';
+import { problemReasons } from '@shared/contract/team-entities';
 import { optionLabel } from '@shared/domain/options';
 import { RoleBadge } from '../../components/RoleBadge';
 import { reasonLabels } from '../workflow/reasons';

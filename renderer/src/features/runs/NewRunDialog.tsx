@@ -1,5 +1,5 @@
 import { Play } from 'lucide-react';
-import { HUMAN_MODEL } from '@shared/contract';
+import { HUMAN_MODEL } from '@shared/contract/eval-entities';
 import { useMutate } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 import { useNavigation } from '../../stores/navigation';

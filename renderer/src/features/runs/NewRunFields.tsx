@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { HUMAN_MODEL, RANDOM_MODEL } from '@shared/contract';
+import { HUMAN_MODEL, RANDOM_MODEL } from '@shared/contract/eval-entities';
 import { money } from './format';
 import { editedTemplate, optionalNumber, roles, withFilter, withRole } from './run-form';
 import type { RunForm } from './useRunForm';

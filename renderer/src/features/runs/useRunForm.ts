@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { RANDOM_MODEL, type RunConfigInput } from '@shared/contract';
+import type { RunConfigInput } from '@shared/contract';
+import { RANDOM_MODEL } from '@shared/contract/eval-entities';
 import { useCall } from '../../api/queries';
 import { useDebounced } from '../../api/useDebounced';
 import { useDatasetForm } from '../../api/useDatasetForm';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import type { User, UserRole } from '@shared/contract';
-import { userRoleSchema } from '@shared/contract';
+import { userRoleSchema } from '@shared/contract/team-entities';
 import { useCall, useMutate } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 

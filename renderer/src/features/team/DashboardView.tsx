@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { reasonBars, throughputBars } from '@shared/reports/team-charts';
 import { statusLabels } from '@shared/domain/triplet-state';
-import { itemStatusSchema, type Dashboard } from '@shared/contract';
+import type { Dashboard } from '@shared/contract';
+import { itemStatusSchema } from '@shared/contract/entities';
 import { useCall } from '../../api/queries';
 import { Chart } from '../../components/heavy-parts';
 import { useChartTheme } from '../reports/useChartTheme';

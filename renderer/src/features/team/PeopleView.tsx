@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { userRoleSchema } from '@shared/contract';
+import { userRoleSchema } from '@shared/contract/team-entities';
 import { useCall, useMutate } from '../../api/queries';
 import { AddPersonForm, toggleRole } from './AddPersonForm';
 
