@@ -118,6 +118,18 @@ describe('the visual-dependency check over runs that already exist', () => {
     expect(again.results.questions.filter((q) => q.blind).map((q) => `${q.extId}/${q.role}`)).toEqual(['2/origin']);
   });
 
+  it('counts a CircularEval run by its first pass, the question in its own option order', async () => {
+    const datasetId = await importTriplets();
+    const m1 = await model('m1', ['T1 Origin', 'T2 Knowledge']);
+    const circular = await run({ datasetId, model: 'm1', images: false, circular: true });
+    // Three options, three passes each; the rotated passes move the gold off B, so they score the model wrong.
+    expect(m1.delivered()).toBe(36);
+    const { started, results } = await check({ datasetId, runs: [circular] });
+    expect(started.fromRuns.map((r) => [r.taken, r.stale])).toEqual([[12, 0]]);
+    expect(results.questions.filter((q) => q.blind).map((q) => `${q.extId}/${q.role} ${q.blindRight}/${q.blindAsked}`)).toEqual(['1/origin 1/1', '2/knowledge 1/1']);
+    expect(m1.delivered()).toBe(36);
+  });
+
   it('refuses, with its code, a run of another dataset, one still running, a random baseline, and a check with no text-only model', async () => {
     const datasetId = await importTriplets();
     const other = await importTriplets('other');
