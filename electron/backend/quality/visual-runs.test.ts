@@ -118,6 +118,22 @@ describe('the visual-dependency check over runs that already exist', () => {
     expect(again.results.questions.filter((q) => q.blind).map((q) => `${q.extId}/${q.role}`)).toEqual(['2/origin']);
   });
 
+  it('asks an endpoint also ticked as a run only the questions its run left without a reading', async () => {
+    const datasetId = await importTriplets();
+    const m1 = await model('m1', ['T1 Origin', 'T4 Origin']);
+    const [first, second] = [await itemOf(datasetId, '1'), await itemOf(datasetId, '2')];
+    const partial = await run({ datasetId, model: 'm1', images: false, filter: { itemIds: [first, second] } });
+    expect(m1.delivered()).toBe(6);
+    const { started, results } = await check({ datasetId, textOnly: ['m1'], runs: [partial] });
+    expect(started.fromRuns.map((r) => r.taken)).toEqual([6]);
+    // Triplets 3 and 4 only, with MMStar's 2-shot template (six messages).
+    expect(m1.delivered()).toBe(12);
+    expect(m1.requests.slice(6).map((r) => /question of triplet (\d)/.exec(r.prompt)?.[1]).sort()).toEqual(['3', '3', '3', '4', '4', '4']);
+    expect(m1.requests.slice(6).every((r) => r.body.messages.length === 6)).toBe(true);
+    expect(results.questions.filter((q) => q.blind).map((q) => `${q.extId}/${q.role}`)).toEqual(['1/origin', '4/origin']);
+    expect(results.models).toEqual([{ model: 'm1', images: false, templates: ['MMStar (text-only LLM, 2-shot, for S_t)', 'VLMEvalKit MCQ'] }]);
+  });
+
   it('counts a CircularEval run by its first pass, the question in its own option order', async () => {
     const datasetId = await importTriplets();
     const m1 = await model('m1', ['T1 Origin', 'T2 Knowledge']);
