@@ -13,15 +13,39 @@ const endpointNames = z.array(z.string().min(1).max(80)).max(32);
 
 export const visualCheckInputSchema = z.object({
   datasetId: recordIdSchema,
-  /** Text-only endpoints, asked each question without its image (MMStar's text-only 2-shot protocol). */
-  textOnly: endpointNames.min(1),
+  /**
+   * Text-only endpoints, asked each question without its image (MMStar's text-only 2-shot protocol). May be empty when
+   * `runs` holds a run made without the image: the check needs one text-only model from either.
+   */
+  textOnly: endpointNames.default([]),
   /** Vision endpoints, asked each question with its image (for comparison; they never flag a question). */
   vision: endpointNames.default([]),
   /** A question is flagged when more than this share of the text-only models answer it right. */
   threshold: z.number().min(0).max(1).default(DEFAULT_BLIND_SHARE),
   /** A judge endpoint for replies the rules cannot read (as in runs); none: such replies count as unread. */
   judge: z.string().nullable().default(null),
+  /**
+   * Runs of the dataset that already exist, counted as readings instead of asking again (METHODS §11, DECISIONS 261):
+   * each is its endpoint's readings, without the image when it was made with images off, with it otherwise.
+   */
+  runs: z.array(recordIdSchema).max(64).default([]),
 });
+/** What one run ticked for the check gave: its readings of the questions' current text, and those it could not give. */
+export const visualRunReadingsSchema = z.object({
+  runId: recordIdSchema,
+  name: z.string(),
+  model: z.string(),
+  images: z.boolean(),
+  template: z.string(),
+  /** Answers kept as readings of the question's current text. */
+  taken: countSchema,
+  /** Answers to a question revised since the run was made (not counted). */
+  stale: countSchema,
+  /** Current answers left to a newer ticked run of the same endpoint and side. */
+  superseded: countSchema,
+});
+export type VisualRunReadings = z.infer<typeof visualRunReadingsSchema>;
+export const visualCheckStartedSchema = z.object({ jobId: z.string(), fromRuns: z.array(visualRunReadingsSchema) });
 /** The check's job title, by which the quality page finds the check of its dataset among the running jobs. */
 export const visualCheckTitle = (dataset: string) => `Visual-dependency check of ${dataset}`;
 
@@ -70,6 +94,11 @@ export const visualResultsSchema = z.object({
   /** Questions with at least one stored reading, in browse order. */
   questions: z.array(visualQuestionSchema),
   triplets: z.array(visualPatternSchema),
+  /**
+   * Per model of the panel and side (without or with the image), the prompt templates of the runs its current readings
+   * came from: MMStar's 2-shot one when the check asked, whatever a ticked run used otherwise (a deleted run's is unknown).
+   */
+  models: z.array(z.object({ model: z.string(), images: z.boolean(), templates: z.array(z.string()) })),
 });
 export type VisualResults = z.infer<typeof visualResultsSchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { backendWithProject } from '../../../test/fixtures';
+import { backendWithProject, until } from '../../../test/fixtures';
 import { withBuiltCli } from '../../../test/built-cli';
 import { FakeOpenAI } from '../../../test/openai-server';
 import { knowingReply, writeTriplets } from '../../../test/visual-fixtures';
@@ -7,8 +7,10 @@ import { knowingReply, writeTriplets } from '../../../test/visual-fixtures';
 // The built CLI in a child process; the text-only model servers live in this process, so the CLI is spawned without blocking it.
 const cli = withBuiltCli();
 const servers = [new FakeOpenAI({ reply: knowingReply(['T1 Origin', 'T2 Knowledge']) }), new FakeOpenAI({ reply: knowingReply(['T1 Origin']) })];
+// The models whose runs `--runs` counts (their own servers, so each test counts its own requests).
+const ran = [new FakeOpenAI({ reply: knowingReply(['T1 Origin', 'T3 Perception']) }), new FakeOpenAI({ reply: knowingReply(['T1 Origin']) })];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all([...servers, ...ran].map((s) => s.stop()));
 });
 
 describe('anchor check visual', () => {
@@ -42,5 +44,40 @@ describe('anchor check visual', () => {
     const unknown = await cli.anchorAsync('check', 'visual', '--project', project, '--dataset', 'triplets', '--text-only', 'nobody', '--json');
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stdout).error.code).toBe('not_found');
+  });
+
+  it('counts runs that already exist with --runs, asks nobody, and prints what each run gave', async () => {
+    const { backend, path: project } = await backendWithProject(cli.dir(), 'runs.anchor');
+    const { datasetId } = await backend.call('imports.run', { files: [writeTriplets(cli.dir(), 'ran.json')], dataset: 'ran' });
+    const runIds: number[] = [];
+    for (const [i, server] of ran.entries()) {
+      await backend.call('endpoints.save', { endpoint: { name: `ran${i + 1}`, baseUrl: await server.start(), model: 'llm' } });
+      const { runId } = await backend.call('runs.start', { datasetId, model: `ran${i + 1}`, images: false });
+      await until(async () => (await backend.call('runs.get', { id: runId })).status === 'done');
+      runIds.push(runId);
+    }
+    await backend.close();
+    expect(ran.map((s) => s.delivered())).toEqual([12, 12]);
+
+    const json = await cli.anchorAsync('check', 'visual', '--project', project, '--dataset', 'ran', '--runs', runIds.join(','), '--threshold', '0.5', '--json');
+    expect(json.code).toBe(0);
+    type Value = {
+      textOnly: string[]; questions: { extId: string; role: string; blind: boolean; blindRight: number }[];
+      fromRuns: { runId: number; taken: number; stale: number }[];
+    };
+    const value: Value = JSON.parse(json.stdout).value;
+    expect(value.textOnly).toEqual(['ran1', 'ran2']);
+    expect(value.fromRuns.map((r) => [r.runId, r.taken, r.stale])).toEqual([[runIds[0], 12, 0], [runIds[1], 12, 0]]);
+    expect(value.questions.filter((q) => q.blindRight > 0).map((q) => `${q.extId}/${q.role} ${q.blindRight}${q.blind ? ' blind' : ''}`))
+      .toEqual(['1/origin 2 blind', '3/perception 1']);
+    expect(ran.map((s) => s.delivered())).toEqual([12, 12]);
+
+    const words = await cli.anchorAsync('check', 'visual', '--project', project, '--dataset', 'ran', '--runs', String(runIds[0]), '--threshold', '0.5');
+    expect(words.stdout).toContain(`run ${runIds[0]} (ran1 · ran · no images): 12 reading(s) of ran1 without the image taken, template VLMEvalKit MCQ`);
+    expect(words.stdout).toContain('ran1 without the image: template VLMEvalKit MCQ');
+
+    const bad = await cli.anchorAsync('check', 'visual', '--project', project, '--dataset', 'ran', '--runs', 'twelve', '--json');
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).error).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('--runs') });
   });
 });

@@ -21,10 +21,10 @@ export function qualityHandlers(state: QualityContext): Pick<Handlers, QualityMe
     'quality.duplicates': ({ datasetId, threshold }) => withImageHashing(db(), state.jobs, (control) => findDuplicates(db(), threshold, datasetId, control)),
     'quality.checkVisual': (input, ctx) => {
       const deps = { db: db(), runs: state.runs, jobs: state.jobs, endpoints: state.endpoints, now: state.now };
-      const { jobId, done } = startVisualCheck(deps, input, ctx.userId);
+      const { jobId, done, fromRuns } = startVisualCheck(deps, input, ctx.userId);
       // The readings are kept after the runs end: whoever shows them refreshes once the check has.
       void done.catch(() => undefined).finally(() => state.events.changed(['runs']));
-      return { jobId };
+      return { jobId, fromRuns };
     },
     'quality.visual': ({ datasetId }) => visualResults(db(), datasetId),
     'quality.visualItem': ({ itemId }, ctx) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_BLIND_SHARE, type BlindSummary, type LintFinding, type VisualPattern, type VisualQuestion, type VisualResults } from '@shared/contract';
 import type { Db } from '../db/open';
 import { fingerprintOf } from './visual';
+import { datasetRuns } from './store/run-readings';
 import { datasetQuestions, datasetReadings, itemDataset, itemQuestions, panelDatasets, panelRow, type CheckedQuestionRow, type ReadingRow } from './store/visual';
 
 interface Panel { textOnly: string[]; vision: string[]; threshold: number }
@@ -57,11 +58,28 @@ function patterns(questions: readonly VisualQuestion[]): VisualPattern[] {
   return [...byItem.values()];
 }
 
+/**
+ * Per model of the panel and side, the templates of the runs its readings of the questions' current text came from:
+ * ticked runs may have used another template than the check's (METHODS §11).
+ */
+function modelTemplates(db: Db, datasetId: number, panel: Panel, questions: readonly CheckedQuestionRow[], readings: readonly ReadingRow[]): VisualResults['models'] {
+  const fingerprints = new Map(questions.map((q) => [q.id, fingerprintOf(q)]));
+  const runs = datasetRuns(db, datasetId);
+  const sides = [...panel.textOnly.map((model) => ({ model, images: false })), ...panel.vision.map((model) => ({ model, images: true }))];
+  return sides.map(({ model, images }) => {
+    const current = readings.filter((r) => r.model === model && (r.images === 1) === images && r.fingerprint === fingerprints.get(r.question_id));
+    const templates = new Set(current.flatMap((r) => (r.run_id === null ? [] : [runs.get(r.run_id)?.template ?? null])).filter((t) => t !== null));
+    return { model, images, templates: [...templates].sort() };
+  });
+}
+
 /** The check's results for a dataset (`quality.visual`). */
 export function visualResults(db: Db, datasetId: number): VisualResults {
   const panel = panelOf(db, datasetId);
-  const questions = questionsWithCounts(panel, datasetQuestions(db, datasetId), datasetReadings(db, datasetId));
-  return { datasetId, ...panel, questions, triplets: patterns(questions) };
+  const all = datasetQuestions(db, datasetId);
+  const readings = datasetReadings(db, datasetId);
+  const questions = questionsWithCounts(panel, all, readings);
+  return { datasetId, ...panel, questions, triplets: patterns(questions), models: modelTemplates(db, datasetId, panel, all, readings) };
 }
 
 /** The flags of one item's questions, of those `visible` (the caller's read rules decide which). */

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
-import { runConfigInputSchema, visualCheckTitle, type RunConfigParsed, type VisualCheckParsed } from '@shared/contract';
+import { runConfigInputSchema, visualCheckTitle, type RunConfigParsed, type RunSummary, type VisualCheckParsed, type VisualRunReadings } from '@shared/contract';
 import type { Db } from '../db/open';
 import { findDataset } from '../datasets/datasets';
 import type { EndpointStore } from '../endpoints/endpoints';
 import { AppError } from '../errors';
 import type { JobControl, JobRegistry } from '../jobs/registry';
 import { datasetQuestions, datasetReadings, runOutcomes, savePanel, saveReadings, type CheckedQuestionRow } from './store/visual';
+import { pickRuns, takeRunReadings } from './visual-runs';
 
 /**
  * What the check uses of the runs (`RunManager`, which stands on a floor above this one and is handed in by the
- * backend): a run started over the questions to ask, awaited, and cancelled with the check.
+ * backend): a run started over the questions to ask, awaited, and cancelled with the check; a run ticked, as listed.
  */
 export interface VisualRuns {
   start(input: RunConfigParsed, userId: string | null): { runId: number };
+  get(id: number): RunSummary;
   settled(id: number): Promise<void>;
   cancel(id: number): Promise<unknown>;
 }
@@ -37,17 +39,29 @@ export function fingerprintOf(q: CheckedQuestionRow): string {
 
 interface Asked { model: string; images: boolean }
 
+/** A check started: its job, the job's end, and what each ticked run gave. */
+export interface VisualCheckStart { jobId: string; done: Promise<void>; fromRuns: VisualRunReadings[] }
+
 /**
- * Starts the check as a job: the panel is kept for the dataset, then every model is asked, at once, the questions it
- * has no reading of for their current text. Endpoints are checked first, so a misspelt one starts nothing.
+ * Starts the check as a job: the runs ticked are counted as their endpoints' readings and join the panel, the panel is
+ * kept for the dataset, then every model is asked, at once, the questions it has no reading of for their current text.
+ * Endpoints and runs are checked first, so a misspelt one starts nothing.
  */
-export function startVisualCheck(deps: VisualDeps, input: VisualCheckParsed, userId: string | null): { jobId: string; done: Promise<void> } {
+export function startVisualCheck(deps: VisualDeps, input: VisualCheckParsed, userId: string | null): VisualCheckStart {
   const dataset = findDataset(deps.db, input.datasetId);
   const names = [...input.textOnly, ...input.vision, ...(input.judge ? [input.judge] : [])];
   for (const name of names) deps.endpoints.get(name);
-  const panel = { textOnly: [...new Set(input.textOnly)], vision: [...new Set(input.vision)], threshold: input.threshold };
+  const picked = pickRuns(deps.db, (id) => deps.runs.get(id), dataset.id, input.runs);
+  const side = (images: boolean) => picked.filter((r) => r.images === images).map((r) => r.endpoint);
+  const panel = {
+    textOnly: [...new Set([...input.textOnly, ...side(false)])], vision: [...new Set([...input.vision, ...side(true)])], threshold: input.threshold,
+  };
+  if (panel.textOnly.length === 0) throw new AppError('invalid_input', 'the check needs a text-only model: pick a text-only endpoint or a run made without the image');
   savePanel(deps.db, dataset.id, panel, deps.now().toISOString());
-  const asked: Asked[] = [...panel.textOnly.map((model) => ({ model, images: false })), ...panel.vision.map((model) => ({ model, images: true }))];
+  const fingerprints = new Map(datasetQuestions(deps.db, dataset.id).map((q) => [q.id, fingerprintOf(q)]));
+  const fromRuns = takeRunReadings(deps.db, dataset.id, picked, fingerprints, deps.now().toISOString());
+  const asked: Asked[] = [...new Set(input.textOnly)].map((model) => ({ model, images: false }))
+    .concat([...new Set(input.vision)].map((model) => ({ model, images: true })));
   const { job, done } = deps.jobs.start('visual-check', visualCheckTitle(dataset.name), 'models', async (control) => {
     let done = 0;
     control.progress(0, asked.length);
@@ -57,7 +71,7 @@ export function startVisualCheck(deps: VisualDeps, input: VisualCheckParsed, use
     }));
     if (control.signal.aborted) throw new AppError('cancelled', 'cancelled; every reading received so far is kept');
   });
-  return { jobId: job.id, done };
+  return { jobId: job.id, done, fromRuns };
 }
 
 /** The questions a model has no reading of for their current text, with every question's fingerprint. */

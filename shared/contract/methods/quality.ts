@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD, method } from '../define';
 import { duplicatesInputSchema, duplicatesSchema, qualityReportInputSchema, qualityReportSchema } from '../quality-entities';
-import { visualCheckInputSchema, visualQuestionSchema, visualResultsSchema } from '../visual-entities';
+import { visualCheckInputSchema, visualCheckStartedSchema, visualQuestionSchema, visualResultsSchema } from '../visual-entities';
 
 /** Building a better benchmark (issue 36): near-duplicate images and duplicate questions; the visual-dependency check. */
 export const qualityMethods = {
@@ -20,12 +20,15 @@ export const qualityMethods = {
   /**
    * MMStar's coarse filter (METHODS §11): each text-only model is asked every question without its image, each vision
    * model with it, as one run per model whose replies are read like any run's; only (question, model) readings not
-   * kept for the question's current text are asked, so adding a model asks only that model.
+   * kept for the question's current text are asked, so adding a model asks only that model. Runs that already exist
+   * (`runs`) are counted as their endpoints' readings first, for the questions not revised since (DECISIONS 261-262).
    */
   'quality.checkVisual': method({
-    access: LEAD, doc: 'Start the visual-dependency check of a dataset (text-only models without the image, vision models with it) as a job.',
+    access: LEAD,
+    doc: 'Start the visual-dependency check of a dataset (text-only models without the image, vision models with it) as a job; '
+      + 'runs of the dataset that already exist count as readings, and what each gave is returned.',
     input: visualCheckInputSchema,
-    output: z.object({ jobId: z.string() }), mutates: ['runs', 'jobs', 'questions'],
+    output: visualCheckStartedSchema, mutates: ['runs', 'jobs', 'questions'],
   }),
   'quality.visual': method({
     access: LEAD, reads: ['runs', 'questions'],

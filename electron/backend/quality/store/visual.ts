@@ -41,25 +41,32 @@ export function itemDataset(db: Db, itemId: number): number | undefined {
   return db.prepare<[number], { dataset_id: number }>('SELECT dataset_id FROM items WHERE id = ?').get(itemId)?.dataset_id;
 }
 
-export interface ReadingRow { question_id: number; model: string; images: number; fingerprint: string; outcome: 'right' | 'wrong' | 'unread' }
+export interface ReadingRow {
+  question_id: number; model: string; images: number; fingerprint: string; outcome: 'right' | 'wrong' | 'unread';
+  /** The run that gave it (asked by the check, or ticked by the lead); its id stays when the run is deleted. */
+  run_id: number | null;
+}
 
 /** Every kept reading of a dataset's questions. */
 export function datasetReadings(db: Db, datasetId: number): ReadingRow[] {
-  return db.prepare<[number], ReadingRow>(`SELECT v.question_id, v.model, v.images, v.fingerprint, v.outcome FROM visual_answers v
+  return db.prepare<[number], ReadingRow>(`SELECT v.question_id, v.model, v.images, v.fingerprint, v.outcome, v.run_id FROM visual_answers v
     JOIN questions q ON q.id = v.question_id JOIN items i ON i.id = q.item_id WHERE i.dataset_id = ?`).all(datasetId);
 }
+
+/** A prediction `p` as a reading: right, unread (nothing could be read and no person corrected it), or wrong. */
+export const READING_OUTCOME = `CASE WHEN p.correct = 1 THEN 'right' WHEN p.corrected IS NULL AND p.extraction IN ('failed', 'unanswerable') THEN 'unread'
+  ELSE 'wrong' END`;
 
 /**
  * A run's first-pass answers as the check reads them, by the runs' own outcome rule (`OUTCOME_SQL`): right, unread
  * (nothing could be read and no person corrected it), or wrong.
  */
 export function runOutcomes(db: Db, runId: number): { question_id: number; outcome: ReadingRow['outcome'] }[] {
-  return db.prepare<[number], { question_id: number; outcome: ReadingRow['outcome'] }>(`SELECT question_id,
-      CASE WHEN correct = 1 THEN 'right' WHEN corrected IS NULL AND extraction IN ('failed', 'unanswerable') THEN 'unread' ELSE 'wrong' END AS outcome
-    FROM predictions WHERE run_id = ? AND pass = 0 AND status = 'answered'`).all(runId);
+  return db.prepare<[number], { question_id: number; outcome: ReadingRow['outcome'] }>(`SELECT p.question_id, ${READING_OUTCOME} AS outcome
+    FROM predictions p WHERE p.run_id = ? AND p.pass = 0 AND p.status = 'answered'`).all(runId);
 }
 
-export function saveReadings(db: Db, rows: readonly (Omit<ReadingRow, 'images'> & { images: boolean; runId: number })[], now: string): void {
+export function saveReadings(db: Db, rows: readonly (Omit<ReadingRow, 'images' | 'run_id'> & { images: boolean; runId: number })[], now: string): void {
   const insert = db.prepare<[number, string, number, string, string, number, string]>(`INSERT OR REPLACE INTO visual_answers
     (question_id, model, images, fingerprint, outcome, run_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   db.transaction(() => {
