@@ -43,11 +43,12 @@ export function DraftCheck(props: { t: Triplet; editable: boolean; flush(): Prom
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const job = useJobs((s) => (jobId ? s.jobs[jobId] : undefined));
+  const shown = Boolean(settings.data?.checkBeforeSubmit) && props.t.provenance.kind !== 'human';
   useEffect(() => { setJobId(null); setError(null); }, [props.t.itemId]);
   // The form's saves refresh no cached reads (they would on every keystroke's save): a saved edit has no reading yet.
   const refetch = visual.refetch;
-  useEffect(() => { void refetch(); }, [props.version, refetch]);
-  if (!settings.data?.checkBeforeSubmit || props.t.provenance.kind === 'human') return null;
+  useEffect(() => { if (shown) void refetch(); }, [shown, props.version, refetch]);
+  if (!shown) return null;
   const running = jobId !== null && (job === undefined || job.status === 'running');
   const start = async () => {
     setError(null);
