@@ -112,6 +112,7 @@ test('a drafted triplet is checked without the image from Annotate before it can
   await expect(strip.getByTestId('annotate.draftCheck.outcome')).toHaveText('Not checked as it now reads: the perception question.');
   await strip.getByTestId('annotate.draftCheck.start').click();
   await expect(strip.getByTestId('annotate.draftCheck.outcome')).toHaveText('Both questions need the image: you can submit.');
+  await expect(strip.getByTestId('annotate.draftCheck.refusal')).toHaveCount(0);
   await expect(ann.getByTestId('blindFlag.perception')).toHaveCount(0);
   expect(blind.delivered()).toBe(15);
   await shot(ann, 'annotate-checked');

@@ -37,7 +37,9 @@ function CheckProgress({ job }: { job: Job }) {
  * here and each flag on its question. The form is saved first, so the check asks the text on screen;
  * the outcome is read again after each save, which leaves an edited question unchecked.
  */
-export function DraftCheck(props: { t: Triplet; editable: boolean; flush(): Promise<unknown>; version: number | null; refusal: string | null }) {
+export function DraftCheck(props: {
+  t: Triplet; editable: boolean; flush(): Promise<unknown>; version: number | null; refusal: string | null; onStart(): void;
+}) {
   const settings = useCall('drafting.settings', { datasetId: props.t.datasetId });
   const visual = useCall('quality.visualItem', { itemId: props.t.itemId });
   const [jobId, setJobId] = useState<string | null>(null);
@@ -52,6 +54,8 @@ export function DraftCheck(props: { t: Triplet; editable: boolean; flush(): Prom
   const running = jobId !== null && (job === undefined || job.status === 'running');
   const start = async () => {
     setError(null);
+    // A refusal of the text before this check no longer says where it stands.
+    props.onStart();
     try {
       await props.flush();
       setJobId((await write('drafting.checkDraft', { itemId: props.t.itemId })).jobId);

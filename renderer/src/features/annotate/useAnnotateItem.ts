@@ -52,5 +52,6 @@ export function useAnnotateItem() {
 
   return {
     queue, me: queue.me, user: queue.user, itemId, tri, t, editor, draft, issues, editable, tried, notice, setNotice, move, submit, setDraftRole, checkRefusal,
+    setCheckRefusal,
   };
 }
