@@ -21,7 +21,7 @@ const vision = new FakeOpenAI({ reply: () => JSON.stringify(drafted) });
 const blind = new FakeOpenAI({ reply: (prompt) => (prompt.includes(PERCEPTION) ? 'A' : 'I would need to see the picture.') });
 let server: TeamServer;
 const pageErrors: string[] = [];
-const shots = '/work/shots/dcheck';
+const shots = process.env.ANCHOR_SHOTS_DIR ?? 'e2e/screenshots';
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name === 'electron') return;
@@ -37,7 +37,7 @@ test.afterAll(async () => {
 });
 
 const signIn = (browser: Browser, name: string) => signInAs(browser, server, name, pageErrors);
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}.png` });
+const shot = (page: Page, name: string) => page.screenshot({ path: `${shots}/draft-check-${name}.png` });
 
 /** The lead's visual-dependency check of the team's dataset, with the text-only endpoint `blind`, from its quality page. */
 async function checkDataset(lea: Page): Promise<void> {
