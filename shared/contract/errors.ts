@@ -38,6 +38,13 @@ export const errorCodes = [
   'drafting_off',
   /** A model's reply is not what was asked for (a draft that is not the JSON asked for, or breaks the form's rules). */
   'model_reply_invalid',
+  /**
+   * A lead asks for model drafts to be checked without the image before submission and this one has no reading of its
+   * current text by every text-only model of the dataset's check (or the dataset has no check to use yet).
+   */
+  'visual_check_needed',
+  /** A drafted perception or knowledge question more text-only models answer without the image than the check allows. */
+  'answerable_without_image',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

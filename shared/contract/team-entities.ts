@@ -66,6 +66,11 @@ export const draftingSettingsSchema = z.object({
   byDefault: z.boolean(),
   by: z.string().nullable(),
   at: z.string().nullable(),
+  /**
+   * Whether a model-drafted triplet must pass the visual-dependency check (the text-only models of the dataset's last
+   * check, asked its perception and knowledge questions as they stand) before it can be submitted (METHODS §10).
+   */
+  checkBeforeSubmit: z.boolean(),
 });
 export type DraftingSettings = z.infer<typeof draftingSettingsSchema>;
 

@@ -27,5 +27,7 @@ export const statusOf: Record<ErrorCode, number> = {
   endpoint_changed: 409,
   drafting_off: 403,
   model_reply_invalid: 502,
+  visual_check_needed: 409,
+  answerable_without_image: 422,
   internal: 500,
 };

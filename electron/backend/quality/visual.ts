@@ -37,7 +37,10 @@ export function fingerprintOf(q: CheckedQuestionRow): string {
   return createHash('sha256').update(JSON.stringify([q.type, q.text, q.hint, q.options, q.answer, q.images])).digest('hex');
 }
 
-interface Asked { model: string; images: boolean }
+export interface Asked { model: string; images: boolean }
+
+/** Part of a dataset checked on its own (a drafted triplet before submission, METHODS §10), named in its runs. */
+export interface CheckScope { itemIds: ReadonlySet<number>; label: string }
 
 /** A check started: its job, the job's end, and what each ticked run gave. */
 export interface VisualCheckStart { jobId: string; done: Promise<void>; fromRuns: VisualRunReadings[] }
@@ -75,10 +78,12 @@ export function startVisualCheck(deps: VisualDeps, input: VisualCheckParsed, use
 }
 
 /** The questions a model has no reading of for their current text, with every question's fingerprint. */
-export function staleQuestions(db: Db, datasetId: number, asked: Asked): { stale: CheckedQuestionRow[]; fingerprints: Map<number, string> } {
+export function staleQuestions(
+  db: Db, datasetId: number, asked: Asked, scope?: CheckScope,
+): { stale: CheckedQuestionRow[]; fingerprints: Map<number, string> } {
   const mine = datasetReadings(db, datasetId).filter((r) => r.model === asked.model && (r.images === 1) === asked.images);
   const kept = new Map(mine.map((r) => [r.question_id, r.fingerprint]));
-  const questions = datasetQuestions(db, datasetId);
+  const questions = datasetQuestions(db, datasetId).filter((q) => !scope || scope.itemIds.has(q.item_id));
   const fingerprints = new Map(questions.map((q) => [q.id, fingerprintOf(q)]));
   return { stale: questions.filter((q) => kept.get(q.id) !== fingerprints.get(q.id)), fingerprints };
 }
@@ -86,14 +91,17 @@ export function staleQuestions(db: Db, datasetId: number, asked: Asked): { stale
 /**
  * Asks one model, as one run over the items of the questions it has no current reading of (the run's response cache
  * answers the item's other questions without a request), and keeps each first-pass reading with the fingerprint the
- * question had before the run started. Requests that failed leave no reading, so the next check asks them again.
+ * question had before the run started (of the items of `scope` only, when given). Requests that failed leave no
+ * reading, so the next check asks them again.
  */
-async function askModel(deps: VisualDeps, input: VisualCheckParsed, asked: Asked, userId: string | null, control: JobControl): Promise<void> {
+export async function askModel(
+  deps: VisualDeps, input: VisualCheckParsed, asked: Asked, userId: string | null, control: JobControl, scope?: CheckScope,
+): Promise<void> {
   const { db } = deps;
-  const { stale, fingerprints } = staleQuestions(db, input.datasetId, asked);
+  const { stale, fingerprints } = staleQuestions(db, input.datasetId, asked, scope);
   if (stale.length === 0 || control.signal.aborted) return;
   const config = runConfigInputSchema.parse({
-    name: `Visual-dependency check: ${asked.model} ${asked.images ? 'with' : 'without'} the image`,
+    name: `Visual-dependency check${scope ? ` of ${scope.label}` : ''}: ${asked.model} ${asked.images ? 'with' : 'without'} the image`,
     datasetId: input.datasetId, model: asked.model, images: asked.images, judge: input.judge, triplets: 'drafts',
     templateId: asked.images ? VISION_TEMPLATE : BLIND_TEMPLATE, filter: { itemIds: [...new Set(stale.map((q) => q.item_id))] },
   });

@@ -129,10 +129,26 @@ export const teamMethods = {
   }),
   'drafting.configure': method({
     access: LEAD,
-    doc: 'Turn model drafting on or off for a dataset and choose the endpoint that drafts; recorded in its history.',
-    input: z.object({ datasetId: z.number().int(), enabled: z.boolean(), endpoint: z.string().min(1).max(200).nullable() }),
+    doc: 'Turn model drafting on or off for a dataset, choose the endpoint that drafts, and whether drafts are checked without the image before '
+      + 'submission (which needs a visual-dependency check of the dataset first); recorded in its history.',
+    input: z.object({
+      datasetId: z.number().int(), enabled: z.boolean(), endpoint: z.string().min(1).max(200).nullable(),
+      /** Left out: kept as it is. */
+      checkBeforeSubmit: z.boolean().optional(),
+    }),
     output: draftingSettingsSchema,
     mutates: ['team'],
+  }),
+  /**
+   * METHODS §10: the visual-dependency check of one triplet, as a job over that item only with the text-only models of
+   * the dataset's last check; only questions without a reading of their current text are asked.
+   */
+  'drafting.checkDraft': method({
+    access: ['annotator'],
+    doc: 'Check a triplet\'s questions without the image (the dataset\'s text-only models) before submitting it, as a job.',
+    input: z.object({ itemId }),
+    output: z.object({ jobId: z.string() }),
+    mutates: ['runs', 'jobs', 'questions'],
   }),
   'drafting.draft': method({
     access: ['annotator'],

@@ -155,7 +155,7 @@ describe('what drafting refuses', () => {
     const file = join(t.dir, 'mmevalpro.json');
     writeFileSync(file, JSON.stringify(rows));
     const { datasetId } = await t.backend.call('imports.run', { files: [file], dataset: 'faithful' });
-    expect(await t.backend.call('drafting.settings', { datasetId })).toEqual({ enabled: false, endpoint: null, byDefault: true, by: null, at: null });
+    expect(await t.backend.call('drafting.settings', { datasetId })).toEqual({ enabled: false, endpoint: null, byDefault: true, by: null, at: null, checkBeforeSubmit: false });
     const seeded = await seedTeam(t.backend, t.dir);
     expect(await t.backend.call('drafting.settings', { datasetId: seeded.datasetId })).toMatchObject({ enabled: true, endpoint: null, byDefault: true });
   });

@@ -20,6 +20,7 @@ import { personItemTime } from '../assignment/store/time';
 import { addWorkTime } from '../assignment/work-time';
 import type { TimeDelta } from '@shared/contract';
 import { noteSavedText, provenanceOf, recordModelDraft } from '../drafting/provenance';
+import { requireDraftChecked } from '../drafting/draft-check';
 
 export const transition = (...args: Parameters<typeof nextStatus>) => {
   try {
@@ -126,6 +127,8 @@ export function saveTriplet(
       round = state.round + 1;
     }
     writeDraft(db, input.itemId, input.draft, at);
+    // Checked against the text just written: a refusal rolls it back with the submission.
+    if (input.submit) requireDraftChecked(db, input.itemId, state.datasetId);
     if (drafted) recordModelDraft(db, input.itemId, { ...drafted, user: actor.id }, input.draft, at);
     else noteSavedText(db, input.itemId, input.draft);
     // Counted only with a save that lands: a refused one leaves the delta with the client, which sends it again.

@@ -18,6 +18,7 @@ import { GuidelinesPanel } from '../workflow/GuidelinesPanel';
 import { WorkTime } from '../workflow/WorkTime';
 import { useAnnotateItem } from './useAnnotateItem';
 import { DraftWithModel } from './DraftWithModel';
+import { DraftCheck } from './DraftCheck';
 import { ProvenanceBadge } from '../workflow/ProvenanceBadge';
 
 type AnnotateItem = ReturnType<typeof useAnnotateItem>;
@@ -89,6 +90,8 @@ export function AnnotateScreen() {
         <div className={`workflow__main${historyOpen ? ' workflow__main--history' : ''}`} data-testid="annotate.screen">
           <AnnotateBar a={a} t={t} submit={submit} />
           <AnnotateNotice notice={a.notice} />
+          <DraftCheck t={t} editable={a.editable} flush={editor.flush} version={editor.version} refusal={a.checkRefusal}
+            onStart={() => a.setCheckRefusal(null)} />
           <BlindFlag itemId={t.itemId} role="origin" />
           {editor.conflict && <ConflictPanel conflict={editor.conflict} theirs={a.tri.data} onResolve={(keep) => void editor.resolve(keep)} />}
           {editor.error && !editor.conflict && <p className="error-box">{editor.error}</p>}

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DraftRole, TripletDraft } from '@shared/contract';
 import { tripletIssues } from '@shared/domain/triplet-validation';
+import { CallError } from '../../api/call';
 import { useQueueItem } from '../workflow/useQueueItem';
+import { CHECK_REFUSALS } from './DraftCheck';
 import { issuesNotice } from './annotate-status';
 import { useTripletEditor } from './useTripletEditor';
 
@@ -11,12 +13,14 @@ export function useAnnotateItem() {
   const { itemId, tri, t, message: notice, setMessage: setNotice, moveOnFrom } = queue;
   const editor = useTripletEditor(t, queue.personScope);
   const [tried, setTried] = useState(false);
+  // A submission refused by the check of drafts: shown beside "Check without the image", not as a passing notice.
+  const [checkRefusal, setCheckRefusal] = useState<string | null>(null);
 
   const draft = editor.draft;
   const issues = useMemo(() => (draft ? tripletIssues(draft, t?.origin?.text ?? null) : []), [draft, t?.origin?.text]);
   const editable = Boolean(t?.can.edit) && !editor.conflict;
 
-  useEffect(() => { setTried(false); }, [itemId]);
+  useEffect(() => { setTried(false); setCheckRefusal(null); }, [itemId]);
   const refetch = tri.refetch;
   // A refused save: load theirs, so the conflict panel can show both texts.
   useEffect(() => { if (editor.conflict) void refetch(); }, [editor.conflict, refetch]);
@@ -28,6 +32,7 @@ export function useAnnotateItem() {
   const submit = useCallback(async (): Promise<boolean> => {
     if (!t || !draft || !editable) return false;
     setTried(true);
+    setCheckRefusal(null);
     if (issues.length > 0) { setNotice(issuesNotice(issues.length)); return false; }
     try {
       const saved = await editor.submit();
@@ -35,7 +40,8 @@ export function useAnnotateItem() {
       await moveOnFrom(t.itemId, `Submitted item ${t.extId} for review.`);
       return true;
     } catch (e) {
-      setNotice((e as Error).message);
+      if (e instanceof CallError && CHECK_REFUSALS.includes(e.code)) setCheckRefusal(e.message);
+      else setNotice((e as Error).message);
       return false;
     }
   }, [t, draft, editable, issues, editor, setNotice, moveOnFrom]);
@@ -44,5 +50,8 @@ export function useAnnotateItem() {
     if (draft) editor.change({ ...draft, [role]: value });
   }, [draft, editor]);
 
-  return { queue, me: queue.me, user: queue.user, itemId, tri, t, editor, draft, issues, editable, tried, notice, setNotice, move, submit, setDraftRole };
+  return {
+    queue, me: queue.me, user: queue.user, itemId, tri, t, editor, draft, issues, editable, tried, notice, setNotice, move, submit, setDraftRole, checkRefusal,
+    setCheckRefusal,
+  };
 }
