@@ -20,7 +20,7 @@ export function startItemCheck(deps: VisualDeps, itemId: number, userId: string 
     throw new AppError('visual_check_needed', `${item.datasetName} has no visual-dependency check yet: a lead runs one from its quality page first`);
   }
   for (const name of panel.textOnly) deps.endpoints.get(name);
-  const input = { datasetId: item.datasetId, textOnly: panel.textOnly, vision: [], threshold: panel.threshold, judge: null };
+  const input = { datasetId: item.datasetId, textOnly: panel.textOnly, vision: [], threshold: panel.threshold, judge: null, runs: [] };
   const scope = { itemIds: new Set([itemId]), label: item.extId };
   const { job, done } = deps.jobs.start(ITEM_CHECK_KIND, itemCheckTitle(item.extId), 'models', async (control) => {
     let asked = 0;
